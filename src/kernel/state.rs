@@ -1,0 +1,288 @@
+//! The mutable state of one game: everything rules may change lives here, so that a snapshot
+//! (a clone) is a complete undo point and a failed action can be rolled back exactly.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::rng::Stream;
+use super::topology::{Loc, Topology};
+use super::turn::{Seat, TurnOrder};
+use super::value::Value;
+
+/// Piece ids are numbered from 1.
+pub type PieceId = u32;
+
+/// A property map; ordered, so that listing it is deterministic.
+pub type Props = BTreeMap<String, Value>;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Piece {
+    pub kind: String,
+    pub owner: Seat,
+    /// 0 when the piece is on no location.
+    pub loc: Loc,
+    pub props: Props,
+}
+
+/// A value only some seats may see.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Secret {
+    pub value: Value,
+    /// Bit s−1 set: seat s may see it.
+    pub visible: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub topology: Arc<Topology>,
+    pieces: Vec<Piece>,
+    stacks: Vec<Vec<PieceId>>,
+    cell_props: Vec<Props>,
+    pub props: Props,
+    pub player_props: Vec<Props>,
+    pub turn: TurnOrder,
+    pub secrets: BTreeMap<String, Secret>,
+    /// Shuffled bags: each kept sorted, so a draw by index is deterministic.
+    pub bags: BTreeMap<String, Vec<String>>,
+    pub switches: Arc<BTreeMap<String, Value>>,
+    seed: u64,
+    streams: BTreeMap<String, Stream>,
+    pub log: Vec<String>,
+    pub logging: bool,
+    pub stats: BTreeMap<String, i64>,
+    /// Set while a REPL expression looks at the state: every mutation is refused.
+    pub read_only: bool,
+}
+
+impl State {
+    pub fn new(
+        seat_names: Vec<String>,
+        seed: u64,
+        switches: Arc<BTreeMap<String, Value>>,
+    ) -> State {
+        let n = seat_names.len();
+        State {
+            topology: Arc::new(Topology::default()),
+            pieces: Vec::new(),
+            stacks: Vec::new(),
+            cell_props: Vec::new(),
+            props: Props::new(),
+            player_props: vec![Props::new(); n],
+            turn: TurnOrder::new(seat_names),
+            secrets: BTreeMap::new(),
+            bags: BTreeMap::new(),
+            switches,
+            seed,
+            streams: BTreeMap::new(),
+            log: Vec::new(),
+            logging: true,
+            stats: BTreeMap::new(),
+            read_only: false,
+        }
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The named random stream, created from the seed on first use.
+    pub fn stream(&mut self, name: &str) -> &mut Stream {
+        let seed = self.seed;
+        self.streams
+            .entry(name.to_string())
+            .or_insert_with(|| Stream::new(seed, name))
+    }
+
+    /// Mutable access to the topology; keeps per-location tables in step with it.
+    pub fn topology_mut(&mut self) -> &mut Topology {
+        Arc::make_mut(&mut self.topology)
+    }
+
+    /// Grows per-location tables after places were added.
+    pub fn sync_places(&mut self) {
+        let n = self.topology.len();
+        self.stacks.resize_with(n, Vec::new);
+        self.cell_props.resize_with(n, Props::new);
+    }
+
+    pub fn check_loc(&self, loc: i64) -> Result<Loc, String> {
+        if loc >= 1 && (loc as usize) <= self.topology.len() {
+            Ok(loc as Loc)
+        } else {
+            Err(format!("no location {loc}"))
+        }
+    }
+
+    pub fn check_piece(&self, p: i64) -> Result<PieceId, String> {
+        if p >= 1 && (p as usize) <= self.pieces.len() {
+            Ok(p as PieceId)
+        } else {
+            Err(format!("no piece {p}"))
+        }
+    }
+
+    pub fn piece(&self, p: PieceId) -> &Piece {
+        &self.pieces[p as usize - 1]
+    }
+
+    pub fn piece_mut(&mut self, p: PieceId) -> &mut Piece {
+        &mut self.pieces[p as usize - 1]
+    }
+
+    pub fn piece_count(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// A new piece on top of `loc` (0 = on no location).
+    pub fn add_piece(&mut self, kind: &str, owner: Seat, loc: Loc) -> PieceId {
+        self.pieces.push(Piece {
+            kind: kind.to_string(),
+            owner,
+            loc: 0,
+            props: Props::new(),
+        });
+        let id = self.pieces.len() as PieceId;
+        self.move_piece(id, loc);
+        id
+    }
+
+    /// Moves a piece to the top of `loc` (0 = off every location).
+    pub fn move_piece(&mut self, p: PieceId, loc: Loc) {
+        let from = self.pieces[p as usize - 1].loc;
+        if from != 0 {
+            let stack = &mut self.stacks[from as usize - 1];
+            if let Some(i) = stack.iter().rposition(|&q| q == p) {
+                stack.remove(i);
+            }
+        }
+        if loc != 0 {
+            self.stacks[loc as usize - 1].push(p);
+        }
+        self.pieces[p as usize - 1].loc = loc;
+    }
+
+    /// Pieces at `loc`, bottom to top.
+    pub fn at(&self, loc: Loc) -> &[PieceId] {
+        &self.stacks[loc as usize - 1]
+    }
+
+    pub fn count(&self, loc: Loc, owner: Option<Seat>, kind: Option<&str>) -> usize {
+        self.at(loc)
+            .iter()
+            .filter(|&&p| {
+                let piece = self.piece(p);
+                owner.is_none_or(|o| piece.owner == o) && kind.is_none_or(|k| piece.kind == k)
+            })
+            .count()
+    }
+
+    pub fn pieces(&self) -> impl Iterator<Item = (PieceId, &Piece)> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i as PieceId + 1, p))
+    }
+
+    pub fn cell_props(&self, loc: Loc) -> &Props {
+        &self.cell_props[loc as usize - 1]
+    }
+
+    pub fn cell_props_mut(&mut self, loc: Loc) -> &mut Props {
+        &mut self.cell_props[loc as usize - 1]
+    }
+
+    /// Removes one `item` from the bag; false if it is not there.
+    pub fn bag_take(&mut self, bag: &str, item: &str) -> bool {
+        let Some(items) = self.bags.get_mut(bag) else {
+            return false;
+        };
+        match items.binary_search_by(|i| i.as_str().cmp(item)) {
+            Ok(i) => {
+                items.remove(i);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    pub fn bag_add(&mut self, bag: &str, item: &str) {
+        let items = self.bags.entry(bag.to_string()).or_default();
+        let i = items.partition_point(|i| i.as_str() <= item);
+        items.insert(i, item.to_string());
+    }
+
+    pub fn log(&mut self, line: String) {
+        if self.logging {
+            self.log.push(line);
+        }
+    }
+
+    /// Everything that decides the game, for comparing two states in tests (the log aside).
+    pub fn fingerprint(&self) -> String {
+        let mut out = String::new();
+        use std::fmt::Write;
+        for (id, p) in self.pieces() {
+            let _ = write!(out, "{id}:{}:{}:{}:{:?};", p.kind, p.owner, p.loc, p.props);
+        }
+        let _ = write!(
+            out,
+            "|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+            self.props,
+            self.player_props,
+            self.cell_props,
+            self.turn,
+            self.secrets,
+            self.bags,
+            self.streams
+        );
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state() -> State {
+        let mut s = State::new(vec!["A".into(), "B".into()], 1, Arc::default());
+        s.topology_mut().place("x");
+        s.topology_mut().place("y");
+        s.sync_places();
+        s
+    }
+
+    #[test]
+    fn pieces_stack_and_move() {
+        let mut s = state();
+        let a = s.add_piece("checker", 1, 1);
+        let b = s.add_piece("checker", 2, 1);
+        assert_eq!(s.at(1), &[a, b]);
+        s.move_piece(a, 2);
+        assert_eq!(s.at(1), &[b]);
+        assert_eq!(s.count(2, Some(1), None), 1);
+        assert_eq!(s.count(2, Some(2), None), 0);
+        s.move_piece(b, 0);
+        assert!(s.at(1).is_empty());
+    }
+
+    #[test]
+    fn bags_stay_sorted() {
+        let mut s = state();
+        for item in ["c", "a", "b", "a"] {
+            s.bag_add("deck", item);
+        }
+        assert_eq!(s.bags["deck"], ["a", "a", "b", "c"]);
+        assert!(s.bag_take("deck", "a"));
+        assert!(!s.bag_take("deck", "z"));
+        assert_eq!(s.bags["deck"], ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn snapshot_is_independent() {
+        let mut s = state();
+        let snap = s.clone();
+        s.add_piece("k", 1, 1);
+        s.stream("dice").next_u64();
+        assert_ne!(snap.fingerprint(), s.fingerprint());
+    }
+}

@@ -1,0 +1,59 @@
+//! Typed property values: what rules may store on the game, a cell, a piece or a player.
+
+use std::fmt;
+
+/// A property value. Absence is represented by the key not being present.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Bool(bool),
+    Int(i64),
+    Num(f64),
+    Str(String),
+    List(Vec<Value>),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Num(n) => write!(f, "{n}"),
+            Value::Str(s) => f.write_str(s),
+            Value::List(items) => {
+                f.write_str("[")?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str("]")
+            }
+        }
+    }
+}
+
+impl Value {
+    /// The value as TOML-like text, used by save files and `rules`.
+    pub fn to_literal(&self) -> String {
+        match self {
+            Value::Str(s) => format!("{s:?}"),
+            Value::List(items) => {
+                let parts: Vec<String> = items.iter().map(Value::to_literal).collect();
+                format!("[{}]", parts.join(", "))
+            }
+            other => other.to_string(),
+        }
+    }
+
+    /// Human name of the value's type, for error messages.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Bool(_) => "boolean",
+            Value::Int(_) => "integer",
+            Value::Num(_) => "number",
+            Value::Str(_) => "string",
+            Value::List(_) => "array",
+        }
+    }
+}

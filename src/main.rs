@@ -1,0 +1,208 @@
+//! The `tortuga` command: the REPL, batch scripts, the machine interface and benchmarks.
+
+use std::io::{IsTerminal, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+
+use tortuga::repl::{Repl, editor, machine_moves};
+use tortuga::script::{LoadOptions, Rules};
+use tortuga::sim;
+
+/// The game the REPL starts with.
+const DEFAULT_GAME: &str = "backgammon";
+
+#[derive(Parser)]
+#[command(
+    name = "tortuga",
+    version,
+    about = "A scripting-driven rules sandbox for board games"
+)]
+struct Cli {
+    /// The rules folder (default: $TORTUGA_RULES, ./rules, or the one shipped with Tortuga).
+    #[arg(long, global = true)]
+    rules: Option<PathBuf>,
+    /// The game the REPL starts with.
+    #[arg(long, default_value = DEFAULT_GAME)]
+    game: String,
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run REPL commands from a file, or from standard input with `-`; stops at the first error.
+    Run { file: String },
+    /// The legal moves from a position, as JSON (the machine interface).
+    Moves {
+        game: String,
+        #[arg(long)]
+        position: String,
+        #[arg(long)]
+        dice: Option<String>,
+        /// Print JSON (the only format; accepted for clarity).
+        #[arg(long)]
+        json: bool,
+        /// Positions in the oracle's absolute orientation.
+        #[arg(long)]
+        absolute: bool,
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// Uniform-random playouts per second (one core, the full Lua rules).
+    Bench {
+        game: String,
+        #[arg(long)]
+        players: Option<u32>,
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+        /// Seconds per round.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+        #[arg(long)]
+        variant: Option<String>,
+    },
+}
+
+fn rules_dir(flag: Option<PathBuf>) -> PathBuf {
+    flag.or_else(|| std::env::var_os("TORTUGA_RULES").map(PathBuf::from))
+        .unwrap_or_else(|| {
+            let local = PathBuf::from("rules");
+            if local.join(DEFAULT_GAME).is_dir() {
+                local
+            } else {
+                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
+            }
+        })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let dir = rules_dir(cli.rules);
+    match cli.command {
+        None => {
+            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let mut repl = Repl::new(&dir, color);
+            match repl.handle_line(&format!("new {}", cli.game)) {
+                Ok(out) => println!("{out}\n(type help for the commands)"),
+                Err(e) => eprintln!("error: {e:#}"),
+            }
+            if let Err(e) = editor::run(&mut repl) {
+                eprintln!("error: {e:#}");
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        Some(Cmd::Run { file }) => run_script(&dir, &file),
+        Some(Cmd::Moves {
+            game,
+            position,
+            dice,
+            json: _,
+            absolute,
+            variant,
+        }) => {
+            let result = Rules::load(
+                &dir,
+                &game,
+                &LoadOptions {
+                    variant,
+                    ..LoadOptions::default()
+                },
+            )
+            .and_then(|rules| machine_moves(Rc::new(rules), &position, dice.as_deref(), absolute));
+            match result {
+                Ok(out) => {
+                    println!("{out}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Some(Cmd::Bench {
+            game,
+            players,
+            rounds,
+            seconds,
+            variant,
+        }) => bench(&dir, &game, players, rounds, seconds, variant),
+    }
+}
+
+fn run_script(dir: &std::path::Path, file: &str) -> ExitCode {
+    let text = if file == "-" {
+        let mut s = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
+            eprintln!("error: standard input: {e}");
+            return ExitCode::from(2);
+        }
+        s
+    } else {
+        match std::fs::read_to_string(file) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: {file}: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    };
+    let mut repl = Repl::new(dir, false);
+    match repl.run_script(&text, |out| println!("{out}")) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err((line, e)) => {
+            eprintln!("{file}:{line}: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn bench(
+    dir: &std::path::Path,
+    game: &str,
+    players: Option<u32>,
+    rounds: usize,
+    seconds: f64,
+    variant: Option<String>,
+) -> ExitCode {
+    let result = (|| -> anyhow::Result<()> {
+        let rules = Rc::new(Rules::load(
+            dir,
+            game,
+            &LoadOptions {
+                variant,
+                ..LoadOptions::default()
+            },
+        )?);
+        let seats = players.unwrap_or(rules.seats.default);
+        let per_round = Duration::from_secs_f64(seconds);
+        let results = sim::bench(rules, seats, rounds.max(1), per_round, 1, |i, r| {
+            println!(
+                "round {}: {} games in {:.2}s = {:.0} playouts/s ({:.0} decisions per game)",
+                i + 1,
+                r.games,
+                r.seconds,
+                r.rate(),
+                r.decisions as f64 / r.games as f64
+            );
+        })?;
+        println!(
+            "{game} ({seats} players): {:.0} playouts/s (median of {})",
+            sim::median_rate(&results),
+            results.len()
+        );
+        Ok(())
+    })();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

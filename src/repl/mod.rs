@@ -1,0 +1,652 @@
+//! The REPL's core: a [`Repl`] turns one command line into output, with no terminal I/O, so
+//! that the same commands serve the interactive prompt, batch scripts and tests.
+
+pub mod commands;
+pub mod editor;
+pub mod paint;
+
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use anyhow::{Result, anyhow, bail};
+use mlua::Value as LuaValue;
+use mlua::chunk::ChunkMode;
+
+use crate::kernel::Value;
+use crate::kernel::rng::Stream;
+use crate::script::host::display_value;
+use crate::script::rules::{games, variants};
+use crate::script::variant::parse_assignment;
+use crate::script::{Budget, LoadOptions, Rules};
+use crate::session::save::{SaveFile, write_atomically};
+use crate::session::{Origin, Session, Status};
+
+pub struct Repl {
+    pub rules_dir: PathBuf,
+    pub color: bool,
+    pub budget: Budget,
+    pub session: Option<Session>,
+    pub quit: bool,
+}
+
+/// Splits a command line into words; `"…"` groups words.
+fn words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in text.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(cur);
+    }
+    out
+}
+
+/// `--name value` options of a command, and the remaining words.
+#[derive(Default)]
+struct Flags {
+    variant: Option<String>,
+    seed: Option<u64>,
+    players: Option<u32>,
+    sets: Vec<(String, Value)>,
+    position: Option<String>,
+    dice: Option<String>,
+    json: bool,
+    absolute: bool,
+    rest: Vec<String>,
+}
+
+fn flags(args: &[String], allowed: &[&str]) -> Result<Flags> {
+    let mut f = Flags::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if !a.starts_with("--") {
+            f.rest.push(a.clone());
+            continue;
+        }
+        let name = &a[2..];
+        if !allowed.contains(&name) {
+            bail!(
+                "unknown option '{a}' (options here: {})",
+                allowed
+                    .iter()
+                    .map(|o| format!("--{o}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+        }
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| anyhow!("{a} needs a value"))
+        };
+        match name {
+            "variant" => f.variant = Some(value()?),
+            "seed" => {
+                let v = value()?;
+                f.seed = Some(
+                    v.parse()
+                        .map_err(|_| anyhow!("--seed takes a whole number, not '{v}'"))?,
+                );
+            }
+            "players" => {
+                let v = value()?;
+                f.players = Some(
+                    v.parse()
+                        .map_err(|_| anyhow!("--players takes a number, not '{v}'"))?,
+                );
+            }
+            "set" => f
+                .sets
+                .push(parse_assignment(&value()?).map_err(|e| anyhow!(e))?),
+            "position" => f.position = Some(value()?),
+            "dice" => f.dice = Some(value()?),
+            "json" => f.json = true,
+            "absolute" => f.absolute = true,
+            _ => unreachable!("checked against allowed"),
+        }
+    }
+    Ok(f)
+}
+
+impl Repl {
+    pub fn new(rules_dir: &Path, color: bool) -> Repl {
+        Repl {
+            rules_dir: rules_dir.to_path_buf(),
+            color,
+            budget: Budget::default(),
+            session: None,
+            quit: false,
+        }
+    }
+
+    fn session(&mut self) -> Result<&mut Session> {
+        self.session
+            .as_mut()
+            .ok_or_else(|| anyhow!("no game yet: start one with `new <game>` (`games` lists them)"))
+    }
+
+    /// Runs one command line and returns what it prints.
+    pub fn handle_line(&mut self, line: &str) -> Result<String> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Ok(String::new());
+        }
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let args = words(rest);
+        let out = match cmd {
+            "games" => self.games(),
+            "new" => self.new_game(&args),
+            "show" => self.show(args.first().map(String::as_str)),
+            "moves" => self.moves(&args),
+            "play" => {
+                if rest.is_empty() {
+                    bail!("play what? (`moves` lists the options)");
+                }
+                let s = self.session()?;
+                let label = s.play(rest)?;
+                Ok(format!("played {label}\n{}", self.status_line()?))
+            }
+            "roll" => {
+                let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+                let what = self.session()?.roll(&refs)?;
+                Ok(format!("{what}\n{}", self.status_line()?))
+            }
+            "auto" => self.auto(args.first()),
+            "undo" => {
+                let e = self.session()?.undo()?;
+                Ok(format!("undid {}\n{}", e.describe(), self.status_line()?))
+            }
+            "redo" => {
+                let e = self.session()?.redo()?;
+                Ok(format!("redid {}\n{}", e.describe(), self.status_line()?))
+            }
+            "log" => self.log(args.first()),
+            "save" => self.save(rest),
+            "load" => self.load(rest, false),
+            "replay" => self.load(rest, true),
+            "position" => {
+                let s = self.session()?;
+                s.game.text_hook("export", ())
+            }
+            "setup" => self.setup(rest),
+            "rules" => self.rules(args.first().map(String::as_str)),
+            "reload" => self.reload(),
+            "lua" => self.lua(rest),
+            "help" => commands::help(args.first().map(String::as_str)).map_err(|e| anyhow!(e)),
+            "quit" | "exit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            other => {
+                let close: Vec<&str> = commands::COMMANDS
+                    .iter()
+                    .map(|c| c.name)
+                    .filter(|n| n.starts_with(&other[..1.min(other.len())]))
+                    .collect();
+                bail!(
+                    "unknown command '{other}'{} (type help)",
+                    if close.is_empty() {
+                        String::new()
+                    } else {
+                        format!(": did you mean {}?", close.join(", "))
+                    }
+                )
+            }
+        }?;
+        Ok(self.with_printed(out))
+    }
+
+    /// Appends what rules printed with `print` during the command.
+    fn with_printed(&mut self, out: String) -> String {
+        let Some(s) = &self.session else { return out };
+        let printed: Vec<String> = s.game.rules.host.printed.borrow_mut().drain(..).collect();
+        if printed.is_empty() {
+            out
+        } else {
+            format!(
+                "{}{out}",
+                printed
+                    .iter()
+                    .map(|l| format!("print: {l}\n"))
+                    .collect::<String>()
+            )
+        }
+    }
+
+    fn games(&self) -> Result<String> {
+        let mut out = String::new();
+        for g in games(&self.rules_dir) {
+            let v = variants(&self.rules_dir, &g);
+            out += &format!(
+                "{g}{}\n",
+                if v.is_empty() {
+                    String::new()
+                } else {
+                    format!("  (variants: {})", v.join(", "))
+                }
+            );
+        }
+        if out.is_empty() {
+            bail!("no games in {}", self.rules_dir.display());
+        }
+        Ok(out.trim_end().to_string())
+    }
+
+    fn load_rules(&self, game: &str, f: &Flags) -> Result<Rc<Rules>> {
+        let opts = LoadOptions {
+            variant: f.variant.clone(),
+            overrides: f.sets.clone(),
+            budget: self.budget.clone(),
+        };
+        Ok(Rc::new(Rules::load(&self.rules_dir, game, &opts)?))
+    }
+
+    fn start(&mut self, game: &str, f: &Flags, position: Option<String>) -> Result<String> {
+        let rules = self.load_rules(game, f)?;
+        let origin = Origin {
+            game: game.to_string(),
+            variant: f.variant.clone(),
+            overrides: f.sets.clone(),
+            seats: f.players.unwrap_or(rules.seats.default),
+            seed: f.seed.unwrap_or_else(|| rand::random::<u64>() >> 12),
+            position,
+        };
+        let seed = origin.seed;
+        self.session = Some(Session::new(rules, origin)?);
+        let board = self.render(None)?;
+        Ok(format!(
+            "{board}\nnew {game} (seed {seed})\n{}",
+            self.status_line()?
+        ))
+    }
+
+    fn new_game(&mut self, args: &[String]) -> Result<String> {
+        let f = flags(args, &["variant", "seed", "players", "set"])?;
+        let [game] = f.rest.as_slice() else {
+            bail!("usage: new <game> [--variant V] [--seed N] [--players N] [--set switch=value]");
+        };
+        self.start(&game.clone(), &f, None)
+    }
+
+    fn setup(&mut self, rest: &str) -> Result<String> {
+        let (game, rest) = rest
+            .split_once(char::is_whitespace)
+            .ok_or_else(|| anyhow!("usage: setup <game> <position>"))?;
+        let mut opts = Vec::new();
+        let mut text = rest.trim();
+        while text.starts_with("--") {
+            let mut parts = text.splitn(3, char::is_whitespace);
+            opts.push(parts.next().unwrap_or_default().to_string());
+            opts.push(
+                parts
+                    .next()
+                    .ok_or_else(|| anyhow!("option without a value"))?
+                    .to_string(),
+            );
+            text = parts.next().unwrap_or("").trim();
+        }
+        let f = flags(&opts, &["variant", "seed", "players", "set"])?;
+        if text.is_empty() {
+            bail!("setup {game}: no position given");
+        }
+        let position = match text.strip_prefix('@') {
+            Some(file) => std::fs::read_to_string(file).map_err(|e| anyhow!("{file}: {e}"))?,
+            None => text.to_string(),
+        };
+        let f = Flags {
+            seed: f.seed.or(Some(0)),
+            ..f
+        };
+        self.start(game, &f, Some(position))
+    }
+
+    fn render(&mut self, viewer: Option<&str>) -> Result<String> {
+        let color = self.color;
+        let s = self.session()?;
+        let viewer = match viewer {
+            None => 0,
+            Some(v) => s
+                .game
+                .with_state(|st| st.turn.find(v))
+                .ok_or_else(|| anyhow!("no seat '{v}'"))?,
+        };
+        let text = s.game.text_hook("render", viewer)?;
+        Ok(paint::paint(text.trim_end(), color))
+    }
+
+    fn show(&mut self, viewer: Option<&str>) -> Result<String> {
+        let board = self.render(viewer)?;
+        Ok(format!("{board}\n{}", self.status_line()?))
+    }
+
+    /// One line saying what the game waits for.
+    pub fn status_line(&mut self) -> Result<String> {
+        let s = self.session()?;
+        let status = s.status()?.clone();
+        Ok(match status {
+            Status::Chance(name) => {
+                format!("waiting for {name}: `roll` draws it, `roll <values>` forces it")
+            }
+            Status::Decision {
+                actor,
+                count,
+                prompt,
+                ..
+            } => {
+                let who = s.game.with_state(|st| st.turn.name(actor).to_string());
+                let prompt = if prompt.is_empty() {
+                    format!("{who} to play")
+                } else {
+                    prompt
+                };
+                format!(
+                    "{prompt} — {count} option{} (`moves`)",
+                    if count == 1 { "" } else { "s" }
+                )
+            }
+            Status::Over { scores, result } => {
+                let names = s.game.with_state(|st| {
+                    (1..=st.turn.seats())
+                        .map(|i| st.turn.name(i).to_string())
+                        .collect::<Vec<_>>()
+                });
+                let parts: Vec<String> = names
+                    .iter()
+                    .zip(&scores)
+                    .map(|(n, v)| format!("{n} {v}"))
+                    .collect();
+                format!("game over: {result} ({})", parts.join(", "))
+            }
+        })
+    }
+
+    fn moves(&mut self, args: &[String]) -> Result<String> {
+        let f = flags(args, &["position", "dice", "json", "absolute"])?;
+        if let Some(position) = &f.position {
+            let rules = self.session()?.game.rules.clone();
+            return machine_moves(rules, position, f.dice.as_deref(), f.absolute);
+        }
+        if f.json || f.dice.is_some() || f.absolute {
+            bail!("--dice, --json and --absolute go with --position");
+        }
+        let s = self.session()?;
+        let labels = s.game.labels()?;
+        if labels.is_empty() {
+            return self.status_line();
+        }
+        let width = labels.len().to_string().len();
+        Ok(labels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| format!("{:>width$}. {l}", i + 1))
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }
+
+    fn auto(&mut self, n: Option<&String>) -> Result<String> {
+        let limit: u64 = match n {
+            Some(v) => v
+                .parse()
+                .map_err(|_| anyhow!("auto takes a number of steps, not '{v}'"))?,
+            None => 100_000,
+        };
+        let s = self.session()?;
+        let mut bot = Stream::new(s.origin.seed ^ s.events.len() as u64, "bots");
+        let mut steps = 0;
+        while steps < limit {
+            match s.status()?.clone() {
+                Status::Over { .. } => break,
+                Status::Chance(_) => {
+                    s.roll(&[])?;
+                }
+                Status::Decision { count, .. } => {
+                    let i = bot.below(count as u64) as usize;
+                    let label = s.game.label(i)?;
+                    s.play(&label)?;
+                }
+            }
+            steps += 1;
+        }
+        Ok(format!("{steps} steps\n{}", self.status_line()?))
+    }
+
+    fn log(&mut self, n: Option<&String>) -> Result<String> {
+        let s = self.session()?;
+        let lines = s.game.with_state(|st| st.log.clone());
+        let n = match n {
+            Some(v) => v
+                .parse()
+                .map_err(|_| anyhow!("log takes a number of lines, not '{v}'"))?,
+            None => lines.len(),
+        };
+        Ok(lines[lines.len().saturating_sub(n)..].join("\n"))
+    }
+
+    fn save(&mut self, path: &str) -> Result<String> {
+        if path.is_empty() {
+            bail!("usage: save <file>");
+        }
+        let s = self.session()?;
+        let text = SaveFile::of(s).to_text();
+        write_atomically(Path::new(path), &text)?;
+        Ok(format!("saved {} steps to {path}", s.events.len()))
+    }
+
+    /// `load` (strict about rule changes) and `replay` (reports the first divergence).
+    fn load(&mut self, path: &str, replay: bool) -> Result<String> {
+        if path.is_empty() {
+            bail!("usage: {} <file>", if replay { "replay" } else { "load" });
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| anyhow!("{path}: {e}"))?;
+        let save = SaveFile::parse(path, &text)?;
+        let f = Flags {
+            variant: save.origin.variant.clone(),
+            sets: save.origin.overrides.clone(),
+            ..Flags::default()
+        };
+        let rules = self.load_rules(&save.origin.game, &f)?;
+        let changed = save.changed_files(&rules.files());
+        if !changed.is_empty() && !replay {
+            bail!(
+                "{path}: the rules changed since it was saved ({}); `replay {path}` replays it on the current rules",
+                changed.join(", ")
+            );
+        }
+        let mut session = Session::new(rules, save.origin.clone())?;
+        let result = session.replay(&save.events);
+        let steps = session.events.len();
+        self.session = Some(session);
+        let status = self.status_line()?;
+        match result {
+            Ok(()) => Ok(format!("loaded {path}: {steps} steps\n{status}")),
+            Err(d) => Ok(format!(
+                "{path}: replay diverges at step {} ({}): {}\nstopped after {steps} steps\n{status}",
+                d.index,
+                d.event.describe(),
+                d.reason
+            )),
+        }
+    }
+
+    fn rules(&mut self, hook: Option<&str>) -> Result<String> {
+        let s = self.session()?;
+        let rules = s.game.rules.clone();
+        if let Some(h) = hook {
+            let layers = rules
+                .stacks
+                .get(h)
+                .ok_or_else(|| anyhow!("no hook '{h}'"))?;
+            let files: Vec<String> = layers
+                .iter()
+                .rev()
+                .map(|l| format!("  {}", l.file))
+                .collect();
+            return Ok(format!("{h} (top first):\n{}", files.join("\n")));
+        }
+        let mut out = format!("{} — {}\nfiles:\n", rules.game, rules.title);
+        for (file, hash) in rules.files() {
+            out += &format!("  {file}  {}\n", &hash[..12]);
+        }
+        out += "switches:\n";
+        for d in &rules.switch_defs {
+            let v = &rules.switches[&d.name];
+            let mark = if *v == d.default { "" } else { "  (changed)" };
+            out += &format!("  {} = {}{mark}  {}\n", d.name, v.to_literal(), d.help);
+        }
+        if !rules.tiles.is_empty() {
+            out += "tiles:\n";
+            for t in &rules.tiles {
+                out += &format!("  {} {} ×{}  {}\n", t.glyph, t.name, t.count, t.help);
+            }
+        }
+        out += "hooks (files stacked on each, top first):\n";
+        for (name, layers) in &rules.stacks {
+            let files: Vec<&str> = layers.iter().rev().map(|l| l.file.as_str()).collect();
+            out += &format!("  {name}: {}\n", files.join(" <- "));
+        }
+        Ok(out.trim_end().to_string())
+    }
+
+    fn reload(&mut self) -> Result<String> {
+        let s = self.session()?;
+        let origin = s.origin.clone();
+        let events = s.events.clone();
+        let f = Flags {
+            variant: origin.variant.clone(),
+            sets: origin.overrides.clone(),
+            ..Flags::default()
+        };
+        let rules = self.load_rules(&origin.game, &f)?;
+        let mut session = Session::new(rules, origin)?;
+        let result = session.replay(&events);
+        let n = session.events.len();
+        self.session = Some(session);
+        let status = self.status_line()?;
+        Ok(match result {
+            Ok(()) => format!("reloaded; replayed {n} steps\n{status}"),
+            Err(d) => format!(
+                "reloaded; the session diverges at step {} ({}): {}\nkept the first {n} steps\n{status}",
+                d.index,
+                d.event.describe(),
+                d.reason
+            ),
+        })
+    }
+
+    /// Evaluates Lua with `G` bound to a read-only view of the game.
+    fn lua(&mut self, code: &str) -> Result<String> {
+        if code.is_empty() {
+            bail!("usage: lua <code>");
+        }
+        let s = self.session()?;
+        let rules = s.game.rules.clone();
+        let host = &rules.host;
+        let lua = &host.lua;
+        let env = lua.create_table()?;
+        env.raw_set("G", s.game.handle().clone())?;
+        let meta = lua.create_table()?;
+        meta.raw_set("__index", host.env().clone())?;
+        env.set_metatable(Some(meta))?;
+        let load = |src: String| {
+            lua.load(src)
+                .set_name("=lua")
+                .set_mode(ChunkMode::Text)
+                .set_environment(env.clone())
+                .into_function()
+        };
+        let f = load(format!("return {code}")).or_else(|_| load(code.to_string()));
+        let f = f.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
+        s.game.with_state_mut(|st| st.read_only = true);
+        let result = host.limits.run(lua, || f.call::<mlua::MultiValue>(()));
+        s.game.with_state_mut(|st| st.read_only = false);
+        let values = result.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
+        Ok(values
+            .iter()
+            .map(display_value)
+            .collect::<Vec<_>>()
+            .join("\t"))
+    }
+
+    /// Runs a script of commands; stops at the first failing line with its number.
+    pub fn run_script(
+        &mut self,
+        text: &str,
+        mut out: impl FnMut(&str),
+    ) -> Result<(), (usize, String)> {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let start = i;
+            let mut line = lines[i].to_string();
+            i += 1;
+            while line.trim_start().starts_with("lua ")
+                && editor::lua_incomplete(&line)
+                && i < lines.len()
+            {
+                line = format!("{line}\n{}", lines[i]);
+                i += 1;
+            }
+            match self.handle_line(&line) {
+                Ok(text) if !text.is_empty() => out(&text),
+                Ok(_) => {}
+                Err(e) => return Err((start + 1, format!("{e:#}"))),
+            }
+            if self.quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Labels of the current decision, for completion.
+    pub fn option_labels(&mut self) -> Vec<String> {
+        self.session
+            .as_mut()
+            .and_then(|s| s.game.labels().ok())
+            .unwrap_or_default()
+    }
+}
+
+/// The machine interface: the game's `machine_moves` hook on a fresh state.
+pub fn machine_moves(
+    rules: Rc<Rules>,
+    position: &str,
+    dice: Option<&str>,
+    absolute: bool,
+) -> Result<String> {
+    let game = crate::session::Game::new(rules.clone(), rules.seats.default, 0)?;
+    if !game.has_hook("machine_moves") {
+        bail!(
+            "{} has no machine interface (no machine_moves hook)",
+            rules.game
+        );
+    }
+    let lua = &rules.host.lua;
+    let args = lua.create_table()?;
+    args.raw_set("position", position)?;
+    if let Some(d) = dice {
+        args.raw_set("dice", d)?;
+    }
+    args.raw_set("absolute", absolute)?;
+    let out: LuaValue = LuaValue::Table(args);
+    game.text_hook("machine_moves", out)
+}

@@ -1,0 +1,337 @@
+//! The sandboxed Lua state that runs one ruleset: only safe libraries, no file or process
+//! access, no bytecode, frozen globals, a `require` confined to the rules folder, and limits
+//! on every invocation. See ARCHITECTURE.md, "Sandbox and limits".
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use mlua::chunk::ChunkMode;
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value as LuaValue};
+use sha2::{Digest, Sha256};
+
+use super::json;
+use super::limits::{Budget, Limits};
+
+/// The longest string that pattern functions accept, so that a pathological pattern cannot run
+/// unbounded inside one C call where the instruction hook cannot see it.
+const MAX_PATTERN_SUBJECT: usize = 1 << 16;
+
+/// Globals a rule may not use, with the reason given when it tries.
+const FORBIDDEN: [&str; 9] = [
+    "io",
+    "os",
+    "debug",
+    "package",
+    "load",
+    "loadstring",
+    "dofile",
+    "loadfile",
+    "collectgarbage",
+];
+
+pub struct Host {
+    pub lua: Lua,
+    pub limits: Limits,
+    /// The folder rule files are read from.
+    pub root: PathBuf,
+    /// What chunk names start with: the rules folder's own name (`rules`).
+    label: String,
+    env: Table,
+    helpers: Table,
+    /// Every file read, by chunk name, with its SHA-256: the ruleset's identity.
+    pub files: Rc<RefCell<BTreeMap<String, String>>>,
+    /// Lines written by `print`, drained by the REPL.
+    pub printed: Rc<RefCell<Vec<String>>>,
+}
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+impl Host {
+    pub fn new(root: &Path, budget: Budget) -> anyhow::Result<Host> {
+        let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
+        let lua = Lua::new_with(libs, LuaOptions::new())?;
+        let root = root
+            .canonicalize()
+            .map_err(|e| anyhow::anyhow!("rules folder {}: {e}", root.display()))?;
+        let label = root
+            .file_name()
+            .map_or("rules".into(), |n| n.to_string_lossy().into_owned());
+        lua.load("getmetatable('').__metatable = false").exec()?;
+        let g = lua.globals();
+        for name in FORBIDDEN {
+            g.raw_set(name, LuaValue::Nil)?;
+        }
+        let string: Table = g.get("string")?;
+        string.raw_set("dump", LuaValue::Nil)?;
+        let math: Table = g.get("math")?;
+        math.raw_set("random", LuaValue::Nil)?;
+        math.raw_set("randomseed", LuaValue::Nil)?;
+        bound_patterns(&lua, &string)?;
+        let helpers: Table = lua
+            .load(include_str!("prelude.lua"))
+            .set_name("@kernel/prelude.lua")
+            .set_mode(ChunkMode::Text)
+            .call(())?;
+        let limits = Limits::install(&lua, budget)?;
+        let host = Host {
+            env: lua.create_table()?,
+            lua,
+            limits,
+            root,
+            label,
+            helpers,
+            files: Rc::default(),
+            printed: Rc::default(),
+        };
+        host.install_globals()?;
+        Ok(host)
+    }
+
+    /// Globals every rule sees; then the environment is frozen behind a proxy.
+    fn install_globals(&self) -> mlua::Result<()> {
+        let lua = &self.lua;
+        let g = lua.globals();
+        let printed = self.printed.clone();
+        g.raw_set(
+            "print",
+            lua.create_function(move |_, args: mlua::MultiValue| {
+                let parts: Vec<String> = args.iter().map(display_value).collect();
+                let mut out = printed.borrow_mut();
+                if out.len() < 10_000 {
+                    out.push(parts.join("\t"));
+                }
+                Ok(())
+            })?,
+        )?;
+        g.raw_set("json", json::table(lua)?)?;
+        g.raw_set("sorted_keys", self.helpers.get::<Function>("sorted_keys")?)?;
+        g.raw_set("require", self.require_function()?)?;
+        // Library tables become read-only views, so no rule can patch them for the others.
+        for lib in ["string", "table", "math", "utf8", "coroutine", "json"] {
+            let t: Table = g.get(lib)?;
+            g.raw_set(lib, self.readonly(&t)?)?;
+        }
+        // Reading an undefined global is an error (it is a typo, or a forbidden library).
+        let strict = lua.create_table()?;
+        strict.raw_set(
+            "__index",
+            lua.create_function(|_, (_, k): (LuaValue, String)| -> mlua::Result<()> {
+                if FORBIDDEN.contains(&k.as_str()) {
+                    Err(mlua::Error::runtime(format!(
+                        "'{k}' is not available to rules (sandbox)"
+                    )))
+                } else {
+                    Err(mlua::Error::runtime(format!("undefined global '{k}'")))
+                }
+            })?,
+        )?;
+        g.set_metatable(Some(strict))?;
+        let meta = lua.create_table()?;
+        meta.raw_set("__index", g)?;
+        meta.raw_set(
+            "__newindex",
+            lua.create_function(|_, (_, k): (LuaValue, LuaValue)| -> mlua::Result<()> {
+                Err(mlua::Error::runtime(format!(
+                    "assignment to global '{}': rules keep no state between calls (use local)",
+                    display_value(&k)
+                )))
+            })?,
+        )?;
+        meta.raw_set("__metatable", false)?;
+        self.env.set_metatable(Some(meta))?;
+        Ok(())
+    }
+
+    /// Sets a global that every rule sees (hook, tiles, …), read-only if a table.
+    pub fn set_global(&self, name: &str, value: LuaValue) -> mlua::Result<()> {
+        let value = match value {
+            LuaValue::Table(t) => LuaValue::Table(self.readonly(&t)?),
+            v => v,
+        };
+        self.lua.globals().raw_set(name, value)
+    }
+
+    pub fn readonly(&self, t: &Table) -> mlua::Result<Table> {
+        self.helpers.get::<Function>("readonly")?.call(t)
+    }
+
+    /// `override` stacked on `base`.
+    pub fn compose(&self, over: &Function, base: &Function) -> mlua::Result<Function> {
+        self.helpers.get::<Function>("compose")?.call((over, base))
+    }
+
+    /// The environment rule chunks run in (frozen globals).
+    pub fn env(&self) -> &Table {
+        &self.env
+    }
+
+    /// Reads and runs the rule file at `rel` (relative to the rules folder), returning its value.
+    pub fn load_file(&self, rel: &str) -> anyhow::Result<LuaValue> {
+        load_file(
+            &self.lua,
+            &self.root,
+            &self.label,
+            &self.env,
+            &self.files,
+            &self.limits,
+            rel,
+        )
+    }
+
+    /// The chunk name of a rule file, as errors show it.
+    pub fn chunk_name(&self, rel: &str) -> String {
+        format!("{}/{rel}", self.label)
+    }
+
+    /// `require(name)`: `a.b` is the file `a/b.lua` under the rules folder, loaded once.
+    fn require_function(&self) -> mlua::Result<Function> {
+        let cache = self.lua.create_table()?;
+        let (root, label, env, files) = (
+            self.root.clone(),
+            self.label.clone(),
+            self.env.clone(),
+            self.files.clone(),
+        );
+        self.lua.create_function(move |lua, name: String| {
+            let valid = !name.is_empty()
+                && name.split('.').all(|p| {
+                    !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                });
+            if !valid {
+                return Err(mlua::Error::runtime(format!(
+                    "require('{name}'): module names are words joined by dots, e.g. 'lib.grid'"
+                )));
+            }
+            match cache.raw_get::<LuaValue>(name.as_str())? {
+                LuaValue::Nil => {}
+                LuaValue::Boolean(false) => {
+                    return Err(mlua::Error::runtime(format!(
+                        "require('{name}'): circular require"
+                    )));
+                }
+                v => return Ok(v),
+            }
+            cache.raw_set(name.as_str(), false)?;
+            let rel = format!("{}.lua", name.replace('.', "/"));
+            let value = load_chunk(lua, &root, &label, &env, &files, &rel)
+                .and_then(|f| f.call::<LuaValue>(()))
+                .map_err(|e| {
+                    let _ = cache.raw_set(name.as_str(), LuaValue::Nil);
+                    e
+                })?;
+            let value = if value.is_nil() {
+                LuaValue::Boolean(true)
+            } else {
+                value
+            };
+            cache.raw_set(name.as_str(), value.clone())?;
+            Ok(value)
+        })
+    }
+}
+
+fn load_file(
+    lua: &Lua,
+    root: &Path,
+    label: &str,
+    env: &Table,
+    files: &Rc<RefCell<BTreeMap<String, String>>>,
+    limits: &Limits,
+    rel: &str,
+) -> anyhow::Result<LuaValue> {
+    let f = load_chunk(lua, root, label, env, files, rel).map_err(super::error::describe)?;
+    limits
+        .run(lua, || f.call::<LuaValue>(()))
+        .map_err(super::error::describe)
+}
+
+/// Compiles a rule file (text only) in the frozen environment, after checking that the path
+/// stays inside the rules folder.
+fn load_chunk(
+    lua: &Lua,
+    root: &Path,
+    label: &str,
+    env: &Table,
+    files: &Rc<RefCell<BTreeMap<String, String>>>,
+    rel: &str,
+) -> mlua::Result<Function> {
+    let name = format!("{label}/{rel}");
+    let path = root.join(rel);
+    let real = path
+        .canonicalize()
+        .map_err(|e| mlua::Error::runtime(format!("{name}: {e}")))?;
+    if !real.starts_with(root) {
+        return Err(mlua::Error::runtime(format!(
+            "{name}: outside the rules folder"
+        )));
+    }
+    let source = std::fs::read(&real).map_err(|e| mlua::Error::runtime(format!("{name}: {e}")))?;
+    files.borrow_mut().insert(name.clone(), sha256_hex(&source));
+    lua.load(source)
+        .set_name(format!("@{name}"))
+        .set_mode(ChunkMode::Text)
+        .set_environment(env.clone())
+        .into_function()
+}
+
+/// Caps the subject length of the pattern functions and the size `string.rep` may build.
+fn bound_patterns(lua: &Lua, string: &Table) -> mlua::Result<()> {
+    for name in ["find", "match", "gmatch", "gsub", "rep"] {
+        let original: Function = string.get(name)?;
+        let checked = lua.create_function(move |_, args: mlua::MultiValue| {
+            if name == "rep" {
+                let len = match args.front() {
+                    Some(LuaValue::String(s)) => s.as_bytes().len() as i64,
+                    _ => 1,
+                };
+                let n = match args.get(1) {
+                    Some(LuaValue::Integer(n)) => *n,
+                    Some(LuaValue::Number(n)) => *n as i64,
+                    _ => 0,
+                };
+                if len.saturating_mul(n) > 16 << 20 {
+                    return Err(mlua::Error::runtime("string.rep: result over 16 MiB"));
+                }
+            } else if let Some(LuaValue::String(s)) = args.front()
+                && s.as_bytes().len() > MAX_PATTERN_SUBJECT
+            {
+                return Err(mlua::Error::runtime(format!(
+                    "string.{name}: subject longer than {MAX_PATTERN_SUBJECT} bytes"
+                )));
+            }
+            original.call::<mlua::MultiValue>(args)
+        })?;
+        string.raw_set(name, checked)?;
+    }
+    Ok(())
+}
+
+/// A Lua value as `print` and the REPL show it.
+pub fn display_value(v: &LuaValue) -> String {
+    match v {
+        LuaValue::Nil => "nil".into(),
+        LuaValue::Boolean(b) => b.to_string(),
+        LuaValue::Integer(i) => i.to_string(),
+        LuaValue::Number(n) => n.to_string(),
+        LuaValue::String(s) => s.to_string_lossy(),
+        LuaValue::Table(t) => {
+            let n = t.raw_len();
+            if n > 0 && n <= 64 {
+                let items: Vec<String> = (1..=n)
+                    .map(|i| display_value(&t.raw_get::<LuaValue>(i).unwrap_or(LuaValue::Nil)))
+                    .collect();
+                format!("{{{}}}", items.join(", "))
+            } else {
+                "table".into()
+            }
+        }
+        other => other.type_name().to_string(),
+    }
+}

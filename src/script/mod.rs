@@ -1,0 +1,13 @@
+//! The script host: loads rule files into a sandboxed Lua state, composes house rules on
+//! hooks, validates variants and runs every rule invocation under limits.
+
+pub mod api;
+pub mod error;
+pub mod host;
+pub mod json;
+pub mod limits;
+pub mod rules;
+pub mod variant;
+
+pub use limits::Budget;
+pub use rules::{LoadOptions, Rules};

@@ -1,0 +1,46 @@
+-- Runs once in every rules state, before any rule file, with the sandboxed libraries only.
+-- Returns helpers the kernel installs as globals and uses itself.
+local setmetatable, rawlen, next, type, error = setmetatable, rawlen, next, type, error
+
+local function refuse(_, k)
+  error("attempt to modify a read-only table (key '" .. tostring(k) .. "'): rules keep no state between calls", 2)
+end
+
+-- A read-only view of t (and of every table inside it).
+local function readonly(t, seen)
+  seen = seen or {}
+  if seen[t] then return seen[t] end
+  local inner = {}
+  for k, v in next, t do
+    inner[k] = type(v) == "table" and readonly(v, seen) or v
+  end
+  local proxy = setmetatable({}, {
+    __index = inner,
+    __newindex = refuse,
+    __len = function() return rawlen(inner) end,
+    __pairs = function() return next, inner, nil end,
+    __metatable = false,
+  })
+  seen[t] = proxy
+  return proxy
+end
+
+-- An override stacked on base: the override is called with base first.
+local function compose(override, base)
+  return function(...) return override(base, ...) end
+end
+
+-- The keys of t in a stable order (numbers first, then strings), for loops whose result
+-- matters: `pairs` order over string keys changes from run to run.
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b)
+    local ta, tb = type(a), type(b)
+    if ta ~= tb then return ta < tb end
+    return a < b
+  end)
+  return keys
+end
+
+return { readonly = readonly, compose = compose, sorted_keys = sorted_keys }

@@ -1,0 +1,486 @@
+//! A loaded ruleset: one game's `game.lua`, its tile files, the house rules a variant switches
+//! on and the variant's values, compiled once into a sandboxed Lua state with the hooks
+//! composed. The ruleset's identity is the list of files read with their content hashes.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::{Context, Result, anyhow, bail};
+use mlua::{Function, Table, Value as LuaValue};
+
+use super::api::from_lua;
+use super::host::Host;
+use super::limits::Budget;
+use super::variant::{Schema, SwitchDef, Variant};
+use crate::kernel::{Kind, Randomizer, Value};
+
+/// Seats a game may be played with, and their names.
+#[derive(Clone, Debug)]
+pub struct Seats {
+    pub min: u32,
+    pub max: u32,
+    pub default: u32,
+    pub names: Vec<String>,
+}
+
+impl Seats {
+    /// Names of the first n seats.
+    pub fn names(&self, n: u32) -> Vec<String> {
+        (0..n as usize)
+            .map(|i| {
+                self.names
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| format!("P{}", i + 1))
+            })
+            .collect()
+    }
+}
+
+/// One layer of a hook: which file defines or overrides it.
+#[derive(Clone, Debug)]
+pub struct Layer {
+    pub file: String,
+    pub function: Function,
+}
+
+/// Metadata of one tile type.
+#[derive(Clone, Debug)]
+pub struct Tile {
+    pub name: String,
+    pub count: i64,
+    pub glyph: String,
+    pub help: String,
+    pub file: String,
+}
+
+pub struct Rules {
+    pub host: Host,
+    pub game: String,
+    pub title: String,
+    pub seats: Seats,
+    pub switch_defs: Vec<SwitchDef>,
+    pub variant: Variant,
+    /// Effective switch values: defaults, then the variant, then overrides.
+    pub switches: Arc<BTreeMap<String, Value>>,
+    pub randomizers: BTreeMap<String, Randomizer>,
+    pub tiles: Vec<Tile>,
+    pub house_available: Vec<String>,
+    /// Every hook with its layers, base first.
+    pub stacks: BTreeMap<String, Vec<Layer>>,
+    /// The composed hooks, as rules call them.
+    pub hooks: BTreeMap<String, Function>,
+}
+
+/// Lists the `*.lua` or `*.toml` file stems of a folder, sorted (an absent folder is empty).
+fn stems(dir: &Path, ext: &str) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let p = e.path();
+            if p.extension()? == ext {
+                Some(p.file_stem()?.to_string_lossy().into_owned())
+            } else {
+                None
+            }
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Games present in a rules folder: sub-folders with a `game.lua`.
+pub fn games(root: &Path) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(root)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().join("game.lua").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+/// Variants of a game, by name.
+pub fn variants(root: &Path, game: &str) -> Vec<String> {
+    stems(&root.join(game).join("variants"), "toml")
+}
+
+fn field<T: mlua::FromLua>(t: &Table, key: &str, what: &str) -> Result<T> {
+    t.get::<T>(key)
+        .map_err(|e| anyhow!("{what}: field '{key}': {}", super::error::message(&e)))
+}
+
+fn lua_value(v: LuaValue, what: &str) -> Result<Value> {
+    from_lua(&v)
+        .map_err(|e| anyhow!("{what}: {}", super::error::message(&e)))?
+        .ok_or_else(|| anyhow!("{what}: missing value"))
+}
+
+/// Options for loading a ruleset.
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    pub variant: Option<String>,
+    pub overrides: Vec<(String, Value)>,
+    pub budget: Budget,
+}
+
+impl Rules {
+    /// Loads `game` from the rules folder `root` with a variant and switch overrides.
+    pub fn load(root: &Path, game: &str, opts: &LoadOptions) -> Result<Rules> {
+        if !root.join(game).join("game.lua").is_file() {
+            let known = games(root);
+            bail!(
+                "no game '{game}' in {} (games: {})",
+                root.display(),
+                known.join(", ")
+            );
+        }
+        let host = Host::new(root, opts.budget.clone())?;
+        let game_file = format!("{game}/game.lua");
+        let what = host.chunk_name(&game_file);
+        let LuaValue::Table(def) = host.load_file(&game_file)? else {
+            bail!("{what}: must return the game table");
+        };
+        let title = field::<Option<String>>(&def, "title", &what)?.unwrap_or_else(|| game.into());
+        let seats = parse_seats(&def, &what)?;
+        let switch_defs = parse_switches(&def, &what)?;
+        let randomizers = parse_randomizers(&def, &what)?;
+        let hooks_def: Table = field(&def, "hooks", &what)?;
+
+        let mut stacks: BTreeMap<String, Vec<Layer>> = BTreeMap::new();
+        for pair in hooks_def.pairs::<String, Function>() {
+            let (name, function) = pair.map_err(|e| anyhow!("{what}: hooks: {e}"))?;
+            stacks.insert(
+                name,
+                vec![Layer {
+                    file: what.clone(),
+                    function,
+                }],
+            );
+        }
+        for required in ["setup", "status", "apply"] {
+            if !stacks.contains_key(required) {
+                bail!("{what}: hooks.{required} is missing");
+            }
+        }
+
+        let mut tiles = load_tiles(&host, game, &mut stacks)?;
+        let tile_names: Vec<String> = tiles.iter().map(|t| t.name.clone()).collect();
+        let house_available = stems(&root.join(game).join("house"), "lua");
+        let variant = match &opts.variant {
+            None => Variant::default(),
+            Some(v) => {
+                let rel = format!("{game}/variants/{v}.toml");
+                let file = host.chunk_name(&rel);
+                let text = std::fs::read_to_string(root.join(&rel)).map_err(|e| {
+                    let known = variants(root, game);
+                    anyhow!(
+                        "variant '{v}' of {game}: {e} (variants: {})",
+                        known.join(", ")
+                    )
+                })?;
+                host.files
+                    .borrow_mut()
+                    .insert(file.clone(), super::host::sha256_hex(text.as_bytes()));
+                let schema = Schema {
+                    game,
+                    switches: &switch_defs,
+                    tiles: &tile_names,
+                    house: &house_available,
+                };
+                Variant::parse(&file, v, &text, &schema).map_err(|e| anyhow!(e))?
+            }
+        };
+        let mut switches: BTreeMap<String, Value> = switch_defs
+            .iter()
+            .map(|d| (d.name.clone(), d.default.clone()))
+            .collect();
+        switches.extend(variant.switches.clone());
+        for (k, v) in &opts.overrides {
+            let def = switch_defs
+                .iter()
+                .find(|d| &d.name == k)
+                .ok_or_else(|| anyhow!("{game} has no switch '{k}'"))?;
+            switches.insert(k.clone(), def.check(v.clone()).map_err(|e| anyhow!(e))?);
+        }
+        for tile in &mut tiles {
+            if let Some(&n) = variant.tiles.get(&tile.name) {
+                tile.count = n;
+            }
+        }
+        for name in &variant.house {
+            stack_house_rule(&host, game, name, &mut stacks)?;
+        }
+        let hooks = compose(&host, &stacks)?;
+        install(&host, &hooks, &tiles)?;
+        Ok(Rules {
+            host,
+            game: game.to_string(),
+            title,
+            seats,
+            switch_defs,
+            variant,
+            switches: Arc::new(switches),
+            randomizers,
+            tiles,
+            house_available,
+            stacks,
+            hooks,
+        })
+    }
+
+    /// A composed hook, if the rules define it.
+    pub fn hook(&self, name: &str) -> Option<&Function> {
+        self.hooks.get(name)
+    }
+
+    /// The files this ruleset was read from, with their SHA-256.
+    pub fn files(&self) -> BTreeMap<String, String> {
+        self.host.files.borrow().clone()
+    }
+}
+
+fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
+    let t: Option<Table> = field(def, "seats", what)?;
+    let Some(t) = t else {
+        return Ok(Seats {
+            min: 2,
+            max: 2,
+            default: 2,
+            names: vec![],
+        });
+    };
+    let min: u32 = field::<Option<u32>>(&t, "min", what)?.unwrap_or(2);
+    let max: u32 = field::<Option<u32>>(&t, "max", what)?.unwrap_or(min);
+    let default: u32 = field::<Option<u32>>(&t, "default", what)?.unwrap_or(min);
+    let names: Vec<String> = field::<Option<Vec<String>>>(&t, "names", what)?.unwrap_or_default();
+    if min == 0 || min > max || !(min..=max).contains(&default) || max > 64 {
+        bail!("{what}: seats: need 1 ≤ min ≤ default ≤ max ≤ 64");
+    }
+    Ok(Seats {
+        min,
+        max,
+        default,
+        names,
+    })
+}
+
+fn parse_switches(def: &Table, what: &str) -> Result<Vec<SwitchDef>> {
+    let Some(t): Option<Table> = field(def, "switches", what)? else {
+        return Ok(vec![]);
+    };
+    let mut out = Vec::new();
+    for pair in t.pairs::<String, Table>() {
+        let (name, s) = pair.map_err(|e| anyhow!("{what}: switches: {e}"))?;
+        let at = format!("{what}: switch '{name}'");
+        let default = lua_value(field(&s, "default", &at)?, &at)?;
+        let values: Vec<Value> = match field::<Option<Table>>(&s, "values", &at)? {
+            None => vec![],
+            Some(vs) => vs
+                .sequence_values::<LuaValue>()
+                .map(|v| lua_value(v?, &at))
+                .collect::<Result<_>>()?,
+        };
+        let def = SwitchDef {
+            name: name.clone(),
+            default: default.clone(),
+            values,
+            min: field(&s, "min", &at)?,
+            max: field(&s, "max", &at)?,
+            help: field::<Option<String>>(&s, "help", &at)?.unwrap_or_default(),
+        };
+        def.check(default)
+            .map_err(|e| anyhow!("{at}: default: {e}"))?;
+        out.push(def);
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(out)
+}
+
+fn parse_randomizers(def: &Table, what: &str) -> Result<BTreeMap<String, Randomizer>> {
+    let mut out = BTreeMap::new();
+    let Some(t): Option<Table> = field(def, "randomizers", what)? else {
+        return Ok(out);
+    };
+    for pair in t.pairs::<String, Table>() {
+        let (name, r) = pair.map_err(|e| anyhow!("{what}: randomizers: {e}"))?;
+        let at = format!("{what}: randomizer '{name}'");
+        let kind_name: String = field(&r, "kind", &at)?;
+        let kind = match kind_name.as_str() {
+            "dice" => {
+                let faces: Vec<i64> = field(&r, "faces", &at)?;
+                if faces.is_empty() {
+                    bail!("{at}: no faces");
+                }
+                Kind::Dice {
+                    faces,
+                    count: field::<Option<usize>>(&r, "count", &at)?.unwrap_or(1),
+                }
+            }
+            "cowries" => {
+                let count: usize = field(&r, "count", &at)?;
+                let values_t: Table = field(&r, "values", &at)?;
+                let values = (0..=count)
+                    .map(|k| {
+                        values_t
+                            .get::<i64>(k)
+                            .map_err(|_| anyhow!("{at}: values[{k}] missing"))
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                let p: f64 = field::<Option<f64>>(&r, "p", &at)?.unwrap_or(0.5);
+                if !(0.0..=1.0).contains(&p) {
+                    bail!("{at}: p must be in 0..1");
+                }
+                Kind::Cowries { count, p, values }
+            }
+            "spinner" => {
+                let sectors_t: Table = field(&r, "sectors", &at)?;
+                let mut sectors = Vec::new();
+                for s in sectors_t.sequence_values::<Table>() {
+                    let s = s.map_err(|e| anyhow!("{at}: sectors: {e}"))?;
+                    let name: String = field(&s, "1", &at)
+                        .or_else(|_| s.get(1).map_err(|e| anyhow!("{at}: sector name: {e}")))?;
+                    let weight: u64 = s
+                        .get::<Option<u64>>(2)
+                        .map_err(|e| anyhow!("{at}: sector weight: {e}"))?
+                        .unwrap_or(1);
+                    sectors.push((name, weight));
+                }
+                if sectors.is_empty() || sectors.iter().all(|(_, w)| *w == 0) {
+                    bail!("{at}: no sector with a weight");
+                }
+                Kind::Spinner { sectors }
+            }
+            "bag" => Kind::Bag {
+                bag: field::<Option<String>>(&r, "bag", &at)?.unwrap_or_else(|| name.clone()),
+            },
+            "orientation" => {
+                let count: i64 = field(&r, "count", &at)?;
+                if count < 1 {
+                    bail!("{at}: count must be ≥ 1");
+                }
+                Kind::Orientation { count }
+            }
+            other => {
+                bail!("{at}: unknown kind '{other}' (dice, cowries, spinner, bag, orientation)")
+            }
+        };
+        let stream = field::<Option<String>>(&r, "stream", &at)?.unwrap_or_else(|| name.clone());
+        out.insert(name.clone(), Randomizer { name, stream, kind });
+    }
+    Ok(out)
+}
+
+fn load_tiles(
+    host: &Host,
+    game: &str,
+    stacks: &mut BTreeMap<String, Vec<Layer>>,
+) -> Result<Vec<Tile>> {
+    let mut tiles = Vec::new();
+    for stem in stems(&host.root.join(game).join("tiles"), "lua") {
+        let rel = format!("{game}/tiles/{stem}.lua");
+        let file = host.chunk_name(&rel);
+        let LuaValue::Table(t) = host.load_file(&rel)? else {
+            bail!("{file}: must return a tile table {{name, count, glyph, help, hooks}}");
+        };
+        let name: String = field(&t, "name", &file)?;
+        if name != stem {
+            bail!("{file}: name '{name}' must match the file name '{stem}'");
+        }
+        let tile = Tile {
+            count: field::<Option<i64>>(&t, "count", &file)?.unwrap_or(0),
+            glyph: field::<Option<String>>(&t, "glyph", &file)?.unwrap_or_else(|| "?".into()),
+            help: field::<Option<String>>(&t, "help", &file)?.unwrap_or_default(),
+            file: file.clone(),
+            name,
+        };
+        if let Some(hooks) = field::<Option<Table>>(&t, "hooks", &file)? {
+            for pair in hooks.pairs::<String, Function>() {
+                let (hook, function) = pair.map_err(|e| anyhow!("{file}: hooks: {e}"))?;
+                stacks.insert(
+                    format!("{}.{hook}", tile.name),
+                    vec![Layer {
+                        file: file.clone(),
+                        function,
+                    }],
+                );
+            }
+        }
+        tiles.push(tile);
+    }
+    Ok(tiles)
+}
+
+fn stack_house_rule(
+    host: &Host,
+    game: &str,
+    name: &str,
+    stacks: &mut BTreeMap<String, Vec<Layer>>,
+) -> Result<()> {
+    let rel = format!("{game}/house/{name}.lua");
+    let file = host.chunk_name(&rel);
+    let LuaValue::Table(t) = host.load_file(&rel)? else {
+        bail!("{file}: must return a house rule table {{name, help, hooks}}");
+    };
+    let hooks: Table = field(&t, "hooks", &file)?;
+    let mut overrides = Vec::new();
+    for pair in hooks.pairs::<String, Function>() {
+        overrides.push(pair.map_err(|e| anyhow!("{file}: hooks: {e}"))?);
+    }
+    overrides.sort_by(|a, b| a.0.cmp(&b.0));
+    for (hook, function) in overrides {
+        let stack = stacks.get_mut(&hook).with_context(|| {
+            format!("{file}: overrides hook '{hook}', which the game does not have")
+        })?;
+        stack.push(Layer {
+            file: file.clone(),
+            function,
+        });
+    }
+    Ok(())
+}
+
+/// Folds every stack into one function: each override receives the one below as `base`.
+fn compose(
+    host: &Host,
+    stacks: &BTreeMap<String, Vec<Layer>>,
+) -> Result<BTreeMap<String, Function>> {
+    let mut out = BTreeMap::new();
+    for (name, layers) in stacks {
+        let mut f = layers[0].function.clone();
+        for layer in &layers[1..] {
+            f = host.compose(&layer.function, &f)?;
+        }
+        out.insert(name.clone(), f);
+    }
+    Ok(out)
+}
+
+/// Publishes `hook`, `tiles` and `tile_names` as read-only globals.
+fn install(host: &Host, hooks: &BTreeMap<String, Function>, tiles: &[Tile]) -> Result<()> {
+    let lua = &host.lua;
+    let hook_t = lua.create_table()?;
+    for (name, f) in hooks {
+        hook_t.raw_set(name.as_str(), f.clone())?;
+    }
+    host.set_global("hook", LuaValue::Table(hook_t))?;
+    let tiles_t = lua.create_table()?;
+    let names_t = lua.create_table()?;
+    for (i, tile) in tiles.iter().enumerate() {
+        let t = lua.create_table()?;
+        t.raw_set("name", tile.name.as_str())?;
+        t.raw_set("count", tile.count)?;
+        t.raw_set("glyph", tile.glyph.as_str())?;
+        t.raw_set("help", tile.help.as_str())?;
+        tiles_t.raw_set(tile.name.as_str(), t)?;
+        names_t.raw_set(i + 1, tile.name.as_str())?;
+    }
+    host.set_global("tiles", LuaValue::Table(tiles_t))?;
+    host.set_global("tile_names", LuaValue::Table(names_t))?;
+    Ok(())
+}

@@ -1,0 +1,382 @@
+//! Variants: a game, the house rules it switches on, values for the game's switches and tile
+//! counts, in TOML. Everything is checked against what the game declares; an error names the
+//! file, line and column.
+
+use std::collections::BTreeMap;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::kernel::Value;
+
+/// A switch a game declares: its default fixes its type.
+#[derive(Clone, Debug)]
+pub struct SwitchDef {
+    pub name: String,
+    pub default: Value,
+    pub values: Vec<Value>,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub help: String,
+}
+
+impl SwitchDef {
+    /// Checks a value against the switch; integers are accepted where numbers are expected.
+    pub fn check(&self, v: Value) -> Result<Value, String> {
+        let v = match (&self.default, v) {
+            (Value::Num(_), Value::Int(i)) => Value::Num(i as f64),
+            (_, v) => v,
+        };
+        if std::mem::discriminant(&v) != std::mem::discriminant(&self.default) {
+            return Err(format!(
+                "switch '{}' takes a {}, not a {}",
+                self.name,
+                self.default.type_name(),
+                v.type_name()
+            ));
+        }
+        if !self.values.is_empty() && !self.values.contains(&v) {
+            let allowed: Vec<String> = self.values.iter().map(Value::to_literal).collect();
+            return Err(format!(
+                "switch '{}' cannot be {} (allowed: {})",
+                self.name,
+                v.to_literal(),
+                allowed.join(", ")
+            ));
+        }
+        let n = match v {
+            Value::Int(i) => Some(i as f64),
+            Value::Num(n) => Some(n),
+            _ => None,
+        };
+        if let Some(n) = n {
+            if self.min.is_some_and(|m| n < m) || self.max.is_some_and(|m| n > m) {
+                return Err(format!(
+                    "switch '{}' = {} is out of range ({}..{})",
+                    self.name,
+                    v.to_literal(),
+                    self.min.map_or(String::new(), |m| m.to_string()),
+                    self.max.map_or(String::new(), |m| m.to_string())
+                ));
+            }
+        }
+        Ok(v)
+    }
+}
+
+/// A parsed, validated variant file.
+#[derive(Clone, Debug, Default)]
+pub struct Variant {
+    pub name: String,
+    pub title: String,
+    pub house: Vec<String>,
+    pub switches: BTreeMap<String, Value>,
+    pub tiles: BTreeMap<String, i64>,
+}
+
+/// What a variant is checked against.
+pub struct Schema<'a> {
+    pub game: &'a str,
+    pub switches: &'a [SwitchDef],
+    pub tiles: &'a [String],
+    pub house: &'a [String],
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before
+        .rfind('\n')
+        .map_or(before.len(), |i| before.len() - i - 1)
+        + 1;
+    (line, col)
+}
+
+/// A TOML value as a kernel value.
+pub fn from_toml(v: &toml::Value) -> Result<Value, String> {
+    Ok(match v {
+        toml::Value::String(s) => Value::Str(s.clone()),
+        toml::Value::Integer(i) => Value::Int(*i),
+        toml::Value::Float(f) => Value::Num(*f),
+        toml::Value::Boolean(b) => Value::Bool(*b),
+        toml::Value::Array(items) => {
+            Value::List(items.iter().map(from_toml).collect::<Result<_, _>>()?)
+        }
+        other => return Err(format!("a {} is not a switch value", other.type_str())),
+    })
+}
+
+/// Parses `name = value` as given on a command line (`--set match_length=5`); a bare word is a
+/// string.
+pub fn parse_assignment(text: &str) -> Result<(String, Value), String> {
+    let (k, v) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}': expected name=value"))?;
+    let (k, v) = (k.trim(), v.trim());
+    let value = match toml::from_str::<toml::Table>(&format!("v = {v}")) {
+        Ok(t) => from_toml(&t["v"])?,
+        Err(_) => Value::Str(v.to_string()),
+    };
+    Ok((k.to_string(), value))
+}
+
+impl Variant {
+    /// Parses and validates the variant `text` read from `file`.
+    pub fn parse(file: &str, name: &str, text: &str, schema: &Schema) -> Result<Variant, String> {
+        let at = |span: std::ops::Range<usize>, msg: String| {
+            let (l, c) = line_col(text, span.start);
+            format!("{file}:{l}:{c}: {msg}")
+        };
+        let spans = DeTable::parse(text).map_err(|e| {
+            let (l, c) = line_col(text, e.span().map_or(0, |s| s.start));
+            format!("{file}:{l}:{c}: {}", e.message())
+        })?;
+        let table: toml::Table = toml::from_str(text).map_err(|e| format!("{file}: {e}"))?;
+        let mut variant = Variant {
+            name: name.to_string(),
+            ..Variant::default()
+        };
+        let mut game_seen = false;
+        for (key, value) in spans.get_ref().iter() {
+            let k: &str = key.get_ref();
+            let v = &table[k];
+            let bad = |msg: String| at(value.span(), msg);
+            match k {
+                "game" => {
+                    game_seen = true;
+                    if v.as_str() != Some(schema.game) {
+                        return Err(bad(format!(
+                            "this variant must say game = \"{}\"",
+                            schema.game
+                        )));
+                    }
+                }
+                "title" => {
+                    variant.title = v
+                        .as_str()
+                        .ok_or_else(|| bad("title must be a string".into()))?
+                        .to_string()
+                }
+                "house" => variant.house = house_list(value, schema, &at)?,
+                "switches" => {
+                    variant.switches = entries(
+                        value,
+                        &at,
+                        |name, span, v| {
+                            let def = schema.switches.iter().find(|d| d.name == name).ok_or_else(
+                                || {
+                                    at(
+                                        span.clone(),
+                                        unknown(
+                                            "switch",
+                                            name,
+                                            schema.switches.iter().map(|d| d.name.as_str()),
+                                        ),
+                                    )
+                                },
+                            )?;
+                            let v = from_toml(v).map_err(|e| at(span.clone(), e))?;
+                            def.check(v).map_err(|e| at(span, e))
+                        },
+                        &table["switches"],
+                    )?;
+                }
+                "tiles" => {
+                    variant.tiles = entries(
+                        value,
+                        &at,
+                        |name, span, v| {
+                            if !schema.tiles.iter().any(|t| t == name) {
+                                return Err(at(
+                                    span,
+                                    unknown("tile", name, schema.tiles.iter().map(String::as_str)),
+                                ));
+                            }
+                            match v.as_integer() {
+                                Some(n) if n >= 0 => Ok(n),
+                                _ => Err(at(
+                                    span,
+                                    format!("tile count for '{name}' must be a whole number ≥ 0"),
+                                )),
+                            }
+                        },
+                        &table["tiles"],
+                    )?;
+                }
+                other => {
+                    return Err(at(
+                        key.span(),
+                        format!(
+                            "unknown key '{other}' (keys: game, title, house, switches, tiles)"
+                        ),
+                    ));
+                }
+            }
+        }
+        if !game_seen {
+            return Err(format!("{file}:1:1: missing game = \"{}\"", schema.game));
+        }
+        Ok(variant)
+    }
+}
+
+fn unknown<'a>(what: &str, name: &str, known: impl Iterator<Item = &'a str>) -> String {
+    let known: Vec<&str> = known.collect();
+    let close: Vec<&str> = known.iter().copied().filter(|k| similar(k, name)).collect();
+    if close.is_empty() {
+        format!("unknown {what} '{name}'")
+    } else {
+        format!(
+            "unknown {what} '{name}' (did you mean {}?)",
+            close.join(" or ")
+        )
+    }
+}
+
+/// Whether two names differ by a typo: same prefix, or one letter changed.
+fn similar(a: &str, b: &str) -> bool {
+    let (a, b) = (a.to_lowercase(), b.to_lowercase());
+    let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+    common >= 4.min(a.len().min(b.len())) || {
+        a.len() == b.len() && a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() <= 1
+    }
+}
+
+type At<'a> = dyn Fn(std::ops::Range<usize>, String) -> String + 'a;
+
+fn house_list(value: &Spanned<DeValue>, schema: &Schema, at: &At) -> Result<Vec<String>, String> {
+    let Some(items) = value.get_ref().as_array() else {
+        return Err(at(
+            value.span(),
+            "house must be an array of house rule names".into(),
+        ));
+    };
+    let mut out: Vec<String> = Vec::new();
+    for item in items {
+        let Some(name) = item.get_ref().as_str() else {
+            return Err(at(item.span(), "house rule names are strings".into()));
+        };
+        if !schema.house.iter().any(|h| h == name) {
+            return Err(at(
+                item.span(),
+                unknown("house rule", name, schema.house.iter().map(String::as_str)),
+            ));
+        }
+        if out.iter().any(|h| h == name) {
+            return Err(at(
+                item.span(),
+                format!("house rule '{name}' is listed twice"),
+            ));
+        }
+        out.push(name.to_string());
+    }
+    Ok(out)
+}
+
+fn entries<T>(
+    value: &Spanned<DeValue>,
+    at: &At,
+    mut check: impl FnMut(&str, std::ops::Range<usize>, &toml::Value) -> Result<T, String>,
+    values: &toml::Value,
+) -> Result<BTreeMap<String, T>, String> {
+    let Some(t) = value.get_ref().as_table() else {
+        return Err(at(value.span(), "expected a table".into()));
+    };
+    let mut out = BTreeMap::new();
+    for (k, v) in t.iter() {
+        let name: &str = k.get_ref();
+        out.insert(name.to_string(), check(name, v.span(), &values[name])?);
+        let _ = k;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schema_parts() -> (Vec<SwitchDef>, Vec<String>, Vec<String>) {
+        let switches = vec![
+            SwitchDef {
+                name: "match_length".into(),
+                default: Value::Int(0),
+                values: vec![],
+                min: Some(0.0),
+                max: None,
+                help: String::new(),
+            },
+            SwitchDef {
+                name: "scoring".into(),
+                default: Value::Str("full".into()),
+                values: vec![Value::Str("full".into()), Value::Str("single".into())],
+                min: None,
+                max: None,
+                help: String::new(),
+            },
+        ];
+        (switches, vec!["arrow".into()], vec!["respin".into()])
+    }
+
+    fn parse(text: &str) -> Result<Variant, String> {
+        let (s, t, h) = schema_parts();
+        let schema = Schema {
+            game: "bg",
+            switches: &s,
+            tiles: &t,
+            house: &h,
+        };
+        Variant::parse("v.toml", "v", text, &schema)
+    }
+
+    #[test]
+    fn valid_variant() {
+        let v = parse("game = \"bg\"\nhouse = [\"respin\"]\n[switches]\nmatch_length = 5\n[tiles]\narrow = 3\n").unwrap();
+        assert_eq!(v.switches["match_length"], Value::Int(5));
+        assert_eq!(v.tiles["arrow"], 3);
+        assert_eq!(v.house, ["respin"]);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = parse("game = \"bg\"\n[switches]\nmatch_lenght = 5\n").unwrap_err();
+        assert!(
+            e.starts_with("v.toml:3:1: unknown switch 'match_lenght'"),
+            "{e}"
+        );
+        assert!(e.contains("did you mean match_length"), "{e}");
+        let e = parse("game = \"bg\"\n[switches]\nscoring = \"double\"\n").unwrap_err();
+        assert!(e.starts_with("v.toml:3:11:"), "{e}");
+        let e = parse("game = \"bg\"\n[switches]\nmatch_length = -1\n").unwrap_err();
+        assert!(e.contains("out of range"), "{e}");
+        let e = parse("game = \"bg\"\n[switches]\nmatch_length = \"5\"\n").unwrap_err();
+        assert!(
+            e.contains("takes a integer") || e.contains("takes a"),
+            "{e}"
+        );
+        let e = parse("game = \"bg\"\ncolour = 1\n").unwrap_err();
+        assert!(e.starts_with("v.toml:2:1: unknown key 'colour'"), "{e}");
+        let e = parse("game = \"bg\"\nhouse = [\"nope\"]\n").unwrap_err();
+        assert!(e.starts_with("v.toml:2:10: unknown house rule"), "{e}");
+        let e = parse("game = \n").unwrap_err();
+        assert!(e.starts_with("v.toml:1:"), "{e}");
+        let e = parse("title = \"x\"\n").unwrap_err();
+        assert!(e.contains("missing game"), "{e}");
+    }
+
+    #[test]
+    fn assignments() {
+        assert_eq!(
+            parse_assignment("a=5").unwrap(),
+            ("a".into(), Value::Int(5))
+        );
+        assert_eq!(
+            parse_assignment("a = full").unwrap(),
+            ("a".into(), Value::Str("full".into()))
+        );
+        assert_eq!(
+            parse_assignment("a=true").unwrap(),
+            ("a".into(), Value::Bool(true))
+        );
+        assert!(parse_assignment("a").is_err());
+    }
+}

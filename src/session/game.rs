@@ -1,0 +1,310 @@
+//! A running game: the kernel state handed to the rules as `G`, and the decision loop around
+//! it — what the game waits for, the options, applying one, resolving a chance event.
+
+use std::rc::Rc;
+
+use anyhow::{Result, anyhow, bail};
+use mlua::{AnyUserData, Function, Table, Value as LuaValue};
+
+use crate::kernel::{Outcome, Seat, State, Value};
+use crate::script::Rules;
+use crate::script::api::to_lua;
+use crate::script::error::describe;
+
+/// What the game waits for.
+#[derive(Clone, Debug)]
+pub enum Status {
+    /// A chance event of the named randomizer.
+    Chance(String),
+    /// A decision by `actor` among `count` options.
+    Decision {
+        actor: Seat,
+        options: Table,
+        count: usize,
+        prompt: String,
+    },
+    /// The game is over.
+    Over { scores: Vec<f64>, result: String },
+}
+
+pub struct Game {
+    pub rules: Rc<Rules>,
+    g: AnyUserData,
+    status: Option<Status>,
+    /// Roll back the state when a rule fails (off in simulations, where a failure ends the game).
+    pub transactional: bool,
+}
+
+impl Game {
+    /// A new game of `seats` players with the rules' setup applied.
+    pub fn new(rules: Rc<Rules>, seats: u32, seed: u64) -> Result<Game> {
+        let s = &rules.seats;
+        if !(s.min..=s.max).contains(&seats) {
+            bail!(
+                "{} is played by {}–{} players, not {seats}",
+                rules.game,
+                s.min,
+                s.max
+            );
+        }
+        let state = State::new(s.names(seats), seed, rules.switches.clone());
+        let g = rules.host.lua.create_userdata(state)?;
+        let mut game = Game {
+            rules,
+            g,
+            status: None,
+            transactional: true,
+        };
+        game.call_hook("setup", ())?;
+        Ok(game)
+    }
+
+    /// Runs a hook under limits with `G` first; on failure the state is as it was.
+    fn call_hook<A: mlua::IntoLuaMulti>(&mut self, name: &str, args: A) -> Result<LuaValue> {
+        let f = self.hook(name)?;
+        let before = self.transactional.then(|| self.snapshot());
+        self.status = None;
+        let rules = self.rules.clone();
+        let result = rules.host.limits.run(&rules.host.lua, || {
+            f.call::<LuaValue>((self.g.clone(), args))
+        });
+        match result {
+            Ok(v) => Ok(v),
+            Err(e) => {
+                if let Some(before) = before {
+                    self.restore(before);
+                }
+                Err(describe(e))
+            }
+        }
+    }
+
+    /// Calls a hook that only reads the state.
+    fn query<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
+        &self,
+        f: &Function,
+        args: A,
+    ) -> Result<R> {
+        let host = &self.rules.host;
+        host.limits
+            .run(&host.lua, || f.call::<R>((self.g.clone(), args)))
+            .map_err(describe)
+    }
+
+    fn hook(&self, name: &str) -> Result<Function> {
+        self.rules
+            .hook(name)
+            .cloned()
+            .ok_or_else(|| anyhow!("{} has no hook '{name}'", self.rules.game))
+    }
+
+    pub fn has_hook(&self, name: &str) -> bool {
+        self.rules.hook(name).is_some()
+    }
+
+    /// A copy of the whole state: an undo point.
+    pub fn snapshot(&self) -> State {
+        self.g
+            .borrow::<State>()
+            .expect("state is not borrowed")
+            .clone()
+    }
+
+    pub fn restore(&mut self, state: State) {
+        *self.g.borrow_mut::<State>().expect("state is not borrowed") = state;
+        self.status = None;
+    }
+
+    /// Reads the state.
+    pub fn with_state<R>(&self, f: impl FnOnce(&State) -> R) -> R {
+        f(&self.g.borrow::<State>().expect("state is not borrowed"))
+    }
+
+    /// Changes the state outside the rules (e.g. logging on or off).
+    pub fn with_state_mut<R>(&mut self, f: impl FnOnce(&mut State) -> R) -> R {
+        self.status = None;
+        f(&mut self.g.borrow_mut::<State>().expect("state is not borrowed"))
+    }
+
+    /// The state handle, for evaluating Lua against the game.
+    pub fn handle(&self) -> &AnyUserData {
+        &self.g
+    }
+
+    /// What the game waits for now (computed once per state).
+    pub fn status(&mut self) -> Result<&Status> {
+        if self.status.is_none() {
+            let f = self.hook("status")?;
+            let t: Table = self.query(&f, ()).map_err(|e| anyhow!("status: {e}"))?;
+            self.status = Some(self.parse_status(t)?);
+        }
+        Ok(self.status.as_ref().expect("just computed"))
+    }
+
+    fn parse_status(&self, t: Table) -> Result<Status> {
+        let bad = |e: mlua::Error| anyhow!("status returned a malformed table: {e}");
+        if let Some(name) = t.get::<Option<String>>("chance").map_err(bad)? {
+            if !self.rules.randomizers.contains_key(&name) {
+                bail!(
+                    "status asks for chance '{name}', which game.lua does not declare in randomizers"
+                );
+            }
+            return Ok(Status::Chance(name));
+        }
+        if t.get::<Option<bool>>("over").map_err(bad)? == Some(true) {
+            let scores: Vec<f64> = t
+                .get::<Option<Vec<f64>>>("scores")
+                .map_err(bad)?
+                .unwrap_or_default();
+            let result = t
+                .get::<Option<String>>("result")
+                .map_err(bad)?
+                .unwrap_or_default();
+            return Ok(Status::Over { scores, result });
+        }
+        let actor: Seat = t
+            .get::<Option<Seat>>("actor")
+            .map_err(bad)?
+            .ok_or_else(|| {
+                anyhow!("status must return {{chance=…}}, {{actor=…, options=…}} or {{over=true}}")
+            })?;
+        let options: Table = t.get("options").map_err(bad)?;
+        let count = options.raw_len();
+        if count == 0 {
+            bail!("status offers seat {actor} a decision with no options");
+        }
+        let prompt = t
+            .get::<Option<String>>("prompt")
+            .map_err(bad)?
+            .unwrap_or_default();
+        Ok(Status::Decision {
+            actor,
+            options,
+            count,
+            prompt,
+        })
+    }
+
+    /// The label of option i (0-based) of the current decision.
+    pub fn label(&mut self, i: usize) -> Result<String> {
+        let Status::Decision { options, .. } = self.status()?.clone() else {
+            bail!("the game is not waiting for a decision");
+        };
+        let opt: LuaValue = options.raw_get(i + 1)?;
+        match &opt {
+            LuaValue::String(s) => Ok(s.to_str()?.to_string()),
+            LuaValue::Table(t) => match t.raw_get::<Option<String>>("label")? {
+                Some(l) => Ok(l),
+                None => {
+                    let f = self.hook("label").map_err(|_| {
+                        anyhow!(
+                            "option {} has no label and the game has no label hook",
+                            i + 1
+                        )
+                    })?;
+                    self.query(&f, opt)
+                }
+            },
+            other => bail!(
+                "option {} is a {}; options are strings or tables",
+                i + 1,
+                other.type_name()
+            ),
+        }
+    }
+
+    /// All labels of the current decision, in order.
+    pub fn labels(&mut self) -> Result<Vec<String>> {
+        let n = match self.status()? {
+            Status::Decision { count, .. } => *count,
+            _ => return Ok(vec![]),
+        };
+        (0..n).map(|i| self.label(i)).collect()
+    }
+
+    /// Applies option i (0-based) of the current decision.
+    pub fn apply(&mut self, i: usize) -> Result<()> {
+        let Status::Decision { options, count, .. } = self.status()?.clone() else {
+            bail!("the game is not waiting for a decision");
+        };
+        if i >= count {
+            bail!("there is no option {} (1..{count})", i + 1);
+        }
+        let opt: LuaValue = options.raw_get(i + 1)?;
+        self.call_hook("apply", opt)?;
+        Ok(())
+    }
+
+    /// Resolves the pending chance event with `outcome`.
+    pub fn chance(&mut self, name: &str, outcome: &Outcome) -> Result<()> {
+        let lua = self.rules.host.lua.clone();
+        let t = lua.create_table()?;
+        for (i, v) in outcome.iter().enumerate() {
+            t.raw_set(i + 1, to_lua(&lua, v)?)?;
+        }
+        self.call_hook("chance", (name.to_string(), t))?;
+        Ok(())
+    }
+
+    /// Draws the pending chance event from its stream, or takes `forced` words, and applies it.
+    pub fn resolve_chance(&mut self, forced: Option<&[&str]>) -> Result<(String, Outcome)> {
+        let Status::Chance(name) = self.status()?.clone() else {
+            bail!("the game is not waiting for a chance event");
+        };
+        let randomizer = self.rules.randomizers[&name].clone();
+        let before = self.transactional.then(|| self.snapshot());
+        let outcome = self.with_state_mut(|s| match forced {
+            Some(words) => {
+                randomizer.burn(s);
+                randomizer.force(words, s)
+            }
+            None => randomizer.draw(s),
+        });
+        let outcome = match outcome {
+            Ok(o) => o,
+            Err(e) => {
+                if let Some(before) = before {
+                    self.restore(before);
+                }
+                bail!("{e}");
+            }
+        };
+        if let Err(e) = self.chance(&name, &outcome) {
+            if let Some(before) = before {
+                self.restore(before);
+            }
+            return Err(e);
+        }
+        Ok((name, outcome))
+    }
+
+    /// A text hook (render, export) with extra arguments.
+    pub fn text_hook<A: mlua::IntoLuaMulti>(&self, name: &str, args: A) -> Result<String> {
+        let f = self.hook(name)?;
+        self.query(&f, args)
+    }
+
+    /// Sets the position from text (the game's format).
+    pub fn import(&mut self, text: &str) -> Result<()> {
+        self.call_hook("import", text.to_string())?;
+        Ok(())
+    }
+
+    /// Calls the game's input parser (`parse` hook) on a move typed by the user: the index of
+    /// the option it denotes, or the parser's error.
+    pub fn parse_input(&mut self, text: &str) -> Result<Option<usize>> {
+        let Some(f) = self.rules.hook("parse").cloned() else {
+            return Ok(None);
+        };
+        let Status::Decision { options, .. } = self.status()?.clone() else {
+            return Ok(None);
+        };
+        let i: Option<usize> = self.query(&f, (text.to_string(), options))?;
+        Ok(i.map(|i| i - 1))
+    }
+
+    /// Props of the game, for tests and the REPL.
+    pub fn prop(&self, key: &str) -> Option<Value> {
+        self.with_state(|s| s.props.get(key).cloned())
+    }
+}

@@ -1,0 +1,300 @@
+//! Sessions: a ruleset + a seed + the list of decisions and chance outcomes. Everything else —
+//! undo, redo, save, load, replay, reload — is derived from that list.
+
+pub mod game;
+pub mod save;
+
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use anyhow::{Result, anyhow, bail};
+
+pub use game::{Game, Status};
+
+use crate::kernel::{Kind, Outcome, State, Value};
+use crate::script::Rules;
+
+/// Where a session starts: enough to rebuild it from nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Origin {
+    pub game: String,
+    pub variant: Option<String>,
+    pub overrides: Vec<(String, Value)>,
+    pub seats: u32,
+    pub seed: u64,
+    /// A position imported with `setup`, in the game's own format.
+    pub position: Option<String>,
+}
+
+/// One step of a session.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A decision, by its option label.
+    Play(String),
+    /// A chance outcome, as the words `roll` would take; `forced` when the user chose it.
+    Chance {
+        name: String,
+        words: Vec<String>,
+        forced: bool,
+    },
+}
+
+impl Event {
+    pub fn describe(&self) -> String {
+        match self {
+            Event::Play(label) => format!("play {label}"),
+            Event::Chance {
+                name,
+                words,
+                forced,
+            } => {
+                format!(
+                    "{name} {}{}",
+                    words.join(" "),
+                    if *forced { " (forced)" } else { "" }
+                )
+            }
+        }
+    }
+}
+
+/// Where a replay left the recorded events.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Divergence {
+    /// 1-based number of the first event that could not be replayed.
+    pub index: usize,
+    pub event: Event,
+    pub reason: String,
+}
+
+/// The words that force `outcome` again with `roll`.
+pub fn outcome_words(kind: &Kind, outcome: &Outcome) -> Vec<String> {
+    match kind {
+        Kind::Cowries { .. } => vec![format!(
+            "up={}",
+            outcome.get(1).map_or(String::new(), Value::to_string)
+        )],
+        _ => outcome.iter().map(Value::to_string).collect(),
+    }
+}
+
+pub struct Session {
+    pub origin: Origin,
+    pub game: Game,
+    pub events: Vec<Event>,
+    undo: Vec<State>,
+    redo: Vec<Event>,
+    /// Outcomes forced ahead of time with `roll`, used by the next chance events.
+    queued: VecDeque<Vec<String>>,
+}
+
+impl Session {
+    /// A new session: setup, then the imported position if any.
+    pub fn new(rules: Rc<Rules>, origin: Origin) -> Result<Session> {
+        let mut game = Game::new(rules, origin.seats, origin.seed)?;
+        if let Some(position) = &origin.position {
+            game.import(position)?;
+        }
+        Ok(Session {
+            origin,
+            game,
+            events: Vec::new(),
+            undo: Vec::new(),
+            redo: Vec::new(),
+            queued: VecDeque::new(),
+        })
+    }
+
+    pub fn status(&mut self) -> Result<&Status> {
+        self.game.status()
+    }
+
+    /// Finds the option the user means: its label, its 1-based number, or the game's parser.
+    pub fn resolve_option(&mut self, text: &str) -> Result<usize> {
+        let labels = match self.game.status()? {
+            Status::Decision { .. } => self.game.labels()?,
+            Status::Chance(name) => bail!("the game waits for a chance event ({name}): use `roll`"),
+            Status::Over { .. } => bail!("the game is over"),
+        };
+        let text = text.trim();
+        if let Some(i) = labels.iter().position(|l| l == text) {
+            return Ok(i);
+        }
+        if let Ok(n) = text.parse::<usize>() {
+            if (1..=labels.len()).contains(&n) {
+                return Ok(n - 1);
+            }
+        }
+        if let Some(i) = labels.iter().position(|l| l.eq_ignore_ascii_case(text)) {
+            return Ok(i);
+        }
+        if let Some(i) = self.game.parse_input(text)? {
+            return Ok(i);
+        }
+        bail!("'{text}' is not a legal option here (`moves` lists them)")
+    }
+
+    /// Plays an option; returns its label.
+    pub fn play(&mut self, text: &str) -> Result<String> {
+        let i = self.resolve_option(text)?;
+        let label = self.game.label(i)?;
+        self.record(Event::Play(label.clone()), |game| game.apply(i))?;
+        self.use_queued()?;
+        Ok(label)
+    }
+
+    /// Runs one event with an undo point; nothing is recorded if it fails.
+    fn record(&mut self, event: Event, f: impl FnOnce(&mut Game) -> Result<()>) -> Result<()> {
+        let before = self.game.snapshot();
+        let actor = match self.game.status()? {
+            Status::Decision { actor, .. } => Some(*actor),
+            _ => None,
+        };
+        f(&mut self.game)?;
+        let line = match (&event, actor) {
+            (Event::Play(label), Some(a)) => {
+                let name = self.game.with_state(|s| s.turn.name(a).to_string());
+                format!("{name}: {label}")
+            }
+            _ => event.describe(),
+        };
+        self.game.with_state_mut(|s| s.log(line));
+        self.push(before, event);
+        Ok(())
+    }
+
+    /// Resolves the pending chance event: forced with `words`, or drawn if `words` is empty.
+    /// At a decision that offers `roll`, that option is played first.
+    pub fn roll(&mut self, words: &[&str]) -> Result<String> {
+        if let Status::Decision { .. } = self.game.status()? {
+            if self.game.labels()?.iter().any(|l| l == "roll") {
+                self.play("roll")?;
+            }
+        }
+        match self.game.status()?.clone() {
+            Status::Chance(_) => {
+                let event = self.chance(if words.is_empty() { None } else { Some(words) })?;
+                self.use_queued()?;
+                Ok(event.describe())
+            }
+            _ if !words.is_empty() => {
+                self.queued
+                    .push_back(words.iter().map(|w| w.to_string()).collect());
+                Ok(format!(
+                    "queued for the next chance event: {}",
+                    words.join(" ")
+                ))
+            }
+            Status::Decision { .. } => bail!("the game waits for a decision, not a chance event"),
+            Status::Over { .. } => bail!("the game is over"),
+        }
+    }
+
+    fn chance(&mut self, forced: Option<&[&str]>) -> Result<Event> {
+        let before = self.game.snapshot();
+        let (name, outcome) = self.game.resolve_chance(forced)?;
+        let kind = &self.game.rules.randomizers[&name].kind;
+        let event = Event::Chance {
+            words: outcome_words(kind, &outcome),
+            name,
+            forced: forced.is_some(),
+        };
+        self.game.with_state_mut(|s| s.log(event.describe()));
+        self.push(before, event.clone());
+        Ok(event)
+    }
+
+    fn push(&mut self, before: State, event: Event) {
+        self.undo.push(before);
+        self.events.push(event);
+        self.redo.clear();
+    }
+
+    /// Uses outcomes queued by `roll` while the game waits for chance events.
+    fn use_queued(&mut self) -> Result<()> {
+        while matches!(self.game.status()?, Status::Chance(_)) {
+            let Some(words) = self.queued.pop_front() else {
+                break;
+            };
+            let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+            self.chance(Some(&refs))?;
+        }
+        Ok(())
+    }
+
+    pub fn undo(&mut self) -> Result<Event> {
+        let state = self.undo.pop().ok_or_else(|| anyhow!("nothing to undo"))?;
+        let event = self.events.pop().expect("one event per undo point");
+        self.game.restore(state);
+        self.redo.push(event.clone());
+        Ok(event)
+    }
+
+    pub fn redo(&mut self) -> Result<Event> {
+        let event = self.redo.pop().ok_or_else(|| anyhow!("nothing to redo"))?;
+        let redo = std::mem::take(&mut self.redo);
+        let result = self.apply_event(&event);
+        self.redo = redo;
+        result.map_err(|e| anyhow!("cannot redo {}: {e}", event.describe()))?;
+        Ok(event)
+    }
+
+    /// Applies a recorded event; an error says why it does not fit this game.
+    pub fn apply_event(&mut self, event: &Event) -> Result<()> {
+        match event {
+            Event::Play(label) => {
+                match self.game.status()? {
+                    Status::Decision { .. } => {}
+                    Status::Chance(name) => bail!("the game waits for a chance event ({name})"),
+                    Status::Over { .. } => bail!("the game is over"),
+                }
+                let labels = self.game.labels()?;
+                let i = labels
+                    .iter()
+                    .position(|l| l == label)
+                    .ok_or_else(|| anyhow!("'{label}' is not offered here"))?;
+                self.record(event.clone(), |game| game.apply(i))
+            }
+            Event::Chance {
+                name,
+                words,
+                forced,
+            } => {
+                match self.game.status()? {
+                    Status::Chance(n) if n == name => {}
+                    Status::Chance(n) => bail!("the game waits for chance '{n}', not '{name}'"),
+                    _ => bail!("the game does not wait for a chance event"),
+                }
+                let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+                let snapshot = self.game.snapshot();
+                let got = self.chance(if *forced { Some(&refs) } else { None })?;
+                if &got != event {
+                    self.undo.pop();
+                    self.events.pop();
+                    self.game.restore(snapshot);
+                    bail!("the stream now gives {}", got.describe());
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Replays recorded events on this session; stops at the first that does not fit.
+    pub fn replay(&mut self, events: &[Event]) -> Result<(), Divergence> {
+        for (i, event) in events.iter().enumerate() {
+            if let Err(e) = self.apply_event(event) {
+                return Err(Divergence {
+                    index: i + 1,
+                    event: event.clone(),
+                    reason: e.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether undo has anything to revert.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+}

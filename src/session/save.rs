@@ -1,0 +1,223 @@
+//! The save file: a small, versioned, line-based text that holds a session's origin, the
+//! content hashes of the rule files it was played with, and its events. Written atomically.
+//!
+//! ```text
+//! tortuga-save 1
+//! game backgammon
+//! variant match5
+//! set match_length = 5
+//! seats 2
+//! seed 42
+//! position "…"
+//! file rules/backgammon/game.lua 9f86d08…
+//! chance opening 5 3 forced
+//! play "8/3 6/3"
+//! end 2
+//! ```
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, Result, anyhow, bail};
+
+use super::{Event, Origin, Session};
+use crate::script::variant::parse_assignment;
+
+/// The format version this build writes and the newest it reads.
+pub const VERSION: u32 = 1;
+
+/// A parsed save file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveFile {
+    pub origin: Origin,
+    pub files: BTreeMap<String, String>,
+    pub events: Vec<Event>,
+}
+
+fn quote(s: &str) -> String {
+    serde_json::to_string(s).expect("strings serialize")
+}
+
+impl SaveFile {
+    pub fn of(session: &Session) -> SaveFile {
+        SaveFile {
+            origin: session.origin.clone(),
+            files: session.game.rules.files(),
+            events: session.events.clone(),
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        let o = &self.origin;
+        let mut out = format!("tortuga-save {VERSION}\ngame {}\n", o.game);
+        if let Some(v) = &o.variant {
+            out += &format!("variant {v}\n");
+        }
+        for (k, v) in &o.overrides {
+            out += &format!("set {k} = {}\n", v.to_literal());
+        }
+        out += &format!("seats {}\nseed {}\n", o.seats, o.seed);
+        if let Some(p) = &o.position {
+            out += &format!("position {}\n", quote(p));
+        }
+        for (file, hash) in &self.files {
+            out += &format!("file {file} {hash}\n");
+        }
+        for e in &self.events {
+            out += &match e {
+                Event::Play(label) => format!("play {}\n", quote(label)),
+                Event::Chance {
+                    name,
+                    words,
+                    forced,
+                } => format!(
+                    "chance {name} {}{}\n",
+                    words.join(" "),
+                    if *forced { " forced" } else { "" }
+                ),
+            };
+        }
+        out += &format!("end {}\n", self.events.len());
+        out
+    }
+
+    /// Parses a save file; `what` names it in errors (`game.sav:7: …`).
+    pub fn parse(what: &str, text: &str) -> Result<SaveFile> {
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+        let (_, first) = lines.next().ok_or_else(|| anyhow!("{what}: empty file"))?;
+        let version: u32 = first
+            .strip_prefix("tortuga-save ")
+            .and_then(|v| v.trim().parse().ok())
+            .ok_or_else(|| anyhow!("{what}:1: not a Tortuga save file"))?;
+        if version > VERSION {
+            bail!(
+                "{what}:1: written by a newer Tortuga (format {version}; this one reads up to {VERSION})"
+            );
+        }
+        let mut origin = Origin {
+            game: String::new(),
+            variant: None,
+            overrides: vec![],
+            seats: 0,
+            seed: 0,
+            position: None,
+        };
+        let (mut files, mut events) = (BTreeMap::new(), Vec::new());
+        let mut ended = false;
+        for (n, line) in lines {
+            let at = |msg: String| anyhow!("{what}:{n}: {msg}");
+            if ended {
+                return Err(at("text after the end line".into()));
+            }
+            let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+            let unquote = |s: &str| -> Result<String> {
+                serde_json::from_str::<String>(s).map_err(|e| at(format!("bad quoted text: {e}")))
+            };
+            match key {
+                "game" => origin.game = rest.to_string(),
+                "variant" => origin.variant = Some(rest.to_string()),
+                "set" => origin.overrides.push(parse_assignment(rest).map_err(at)?),
+                "seats" => {
+                    origin.seats = rest
+                        .parse()
+                        .map_err(|_| at(format!("bad seat count '{rest}'")))?
+                }
+                "seed" => {
+                    origin.seed = rest.parse().map_err(|_| at(format!("bad seed '{rest}'")))?
+                }
+                "position" => origin.position = Some(unquote(rest)?),
+                "file" => {
+                    let (f, h) = rest
+                        .rsplit_once(' ')
+                        .ok_or_else(|| at("expected: file <name> <sha256>".into()))?;
+                    files.insert(f.to_string(), h.to_string());
+                }
+                "play" => events.push(Event::Play(unquote(rest)?)),
+                "chance" => {
+                    let mut words: Vec<String> =
+                        rest.split_whitespace().map(String::from).collect();
+                    if words.is_empty() {
+                        return Err(at("expected: chance <name> <outcome…>".into()));
+                    }
+                    let name = words.remove(0);
+                    let forced = words.last().is_some_and(|w| w == "forced");
+                    if forced {
+                        words.pop();
+                    }
+                    events.push(Event::Chance {
+                        name,
+                        words,
+                        forced,
+                    });
+                }
+                "end" => {
+                    let n: usize = rest
+                        .parse()
+                        .map_err(|_| at(format!("bad event count '{rest}'")))?;
+                    if n != events.len() {
+                        return Err(at(format!(
+                            "says {n} events but {} were read",
+                            events.len()
+                        )));
+                    }
+                    ended = true;
+                }
+                "" | "#" => {}
+                other => return Err(at(format!("unknown line '{other}'"))),
+            }
+        }
+        if !ended {
+            bail!("{what}: truncated (no end line): the file was cut short");
+        }
+        if origin.game.is_empty() || origin.seats == 0 {
+            bail!("{what}: the game or the seat count is missing");
+        }
+        Ok(SaveFile {
+            origin,
+            files,
+            events,
+        })
+    }
+
+    /// Files whose content differs from the ruleset `now` (changed, added or missing).
+    pub fn changed_files(&self, now: &BTreeMap<String, String>) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .files
+            .iter()
+            .filter(|(f, h)| now.get(*f) != Some(h))
+            .map(|(f, _)| f.clone())
+            .collect();
+        out.extend(now.keys().filter(|f| !self.files.contains_key(*f)).cloned());
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// Writes `text` to `path` so that a reader sees the old file or the new one, never half.
+pub fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| anyhow!("{}: not a file name", path.display()))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| -> Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.with_context(|| format!("cannot save to {}", path.display()))
+}

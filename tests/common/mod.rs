@@ -1,0 +1,60 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use tortuga::repl::Repl;
+
+/// The shipped rules folder.
+pub fn rules() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
+}
+
+/// The kernel's test games.
+pub fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules")
+}
+
+/// A REPL on a rules folder, colour off.
+pub fn repl(dir: &Path) -> Repl {
+    Repl::new(dir, false)
+}
+
+/// Runs commands, panicking with the command and error if one fails; returns the output of
+/// the last.
+pub fn run(repl: &mut Repl, commands: &[&str]) -> String {
+    let mut last = String::new();
+    for c in commands {
+        last = repl
+            .handle_line(c)
+            .unwrap_or_else(|e| panic!("`{c}` failed: {e:#}"));
+    }
+    last
+}
+
+/// The error message of a command that must fail.
+pub fn fails(repl: &mut Repl, command: &str) -> String {
+    match repl.handle_line(command) {
+        Ok(out) => panic!("`{command}` should fail but printed:\n{out}"),
+        Err(e) => format!("{e:#}"),
+    }
+}
+
+/// A copy of the fixture rules in a temporary folder, so a test may edit files.
+pub fn scratch_rules() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_dir(&fixtures(), &dir.path().join("rules"));
+    dir
+}
+
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}

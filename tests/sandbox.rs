@@ -1,0 +1,135 @@
+//! The script host's promises: forbidden functions are refused, runaway rules are stopped, and
+//! a failing rule leaves the game exactly as it was.
+
+mod common;
+
+use common::{fails, run, scratch_rules};
+use tortuga::repl::Repl;
+
+/// A scratch rules folder whose race game's `apply` runs `body` when the option is "stay".
+fn with_stay_body(body: &str) -> (tempfile::TempDir, Repl) {
+    let dir = scratch_rules();
+    let game = dir.path().join("rules/race/game.lua");
+    let text = std::fs::read_to_string(&game).unwrap();
+    let patched = text.replace(
+        "      if option == \"move\" then",
+        &format!(
+            "      if option == \"stay\" then\n{body}\n      end\n      if option == \"move\" then"
+        ),
+    );
+    assert_ne!(text, patched);
+    std::fs::write(&game, patched).unwrap();
+    let mut repl = Repl::new(&dir.path().join("rules"), false);
+    repl.budget.memory = 32 << 20;
+    repl.budget.instructions = 20_000_000;
+    run(&mut repl, &["new race --seed 1", "roll 4"]);
+    (dir, repl)
+}
+
+fn fingerprint(repl: &mut Repl) -> String {
+    repl.session
+        .as_ref()
+        .unwrap()
+        .game
+        .with_state(|s| s.fingerprint())
+}
+
+/// `play stay` must fail with `expect` in the message and leave the state untouched.
+fn refused(body: &str, expect: &str) {
+    let (_dir, mut repl) = with_stay_body(body);
+    let before = fingerprint(&mut repl);
+    let e = fails(&mut repl, "play stay");
+    assert!(e.contains(expect), "expected '{expect}' in:\n{e}");
+    assert_eq!(
+        before,
+        fingerprint(&mut repl),
+        "state changed after: {body}"
+    );
+    // The REPL goes on with the game intact.
+    run(&mut repl, &["play move"]);
+}
+
+#[test]
+fn forbidden_libraries_are_refused_with_the_place() {
+    refused(
+        "G:set('die', 1); os.exit(1)",
+        "'os' is not available to rules",
+    );
+    refused("io.open('/etc/passwd')", "'io' is not available");
+    refused("load('return 1')()", "'load' is not available");
+    refused("dofile('/etc/passwd')", "'dofile' is not available");
+    refused("string.dump(print)", "game.lua:");
+    refused("require('../../etc')", "module names are words");
+    refused("require('nothere')", "nothere.lua");
+    refused(
+        "G:set('die', 2); debug.getinfo(1)",
+        "'debug' is not available",
+    );
+}
+
+#[test]
+fn runaway_rules_are_stopped() {
+    refused(
+        "G:set('die', 1); while true do end",
+        "instruction limit exceeded",
+    );
+    refused(
+        "local t = {} for i = 1, 1e9 do t[i] = i end",
+        "memory limit exceeded",
+    );
+    refused("local s = string.rep('x', 1 << 40)", "string.rep");
+    refused(
+        "local co = coroutine.wrap(function() while true do end end) co()",
+        "instruction limit exceeded",
+    );
+    refused(
+        "string.find(string.rep('a', 100000), '.-.-.-b')",
+        "subject longer",
+    );
+}
+
+#[test]
+fn rules_keep_no_state_and_errors_name_file_and_line() {
+    refused("counter = 1", "assignment to global 'counter'");
+    refused("string.upper = nil", "read-only table");
+    refused(
+        "local x = undefined_thing + 1",
+        "undefined global 'undefined_thing'",
+    );
+    refused("G:move(99, 1)", "no piece 99");
+    refused("error('house rule broke')", "rules/race/game.lua:");
+    refused("G:set('x', function() end)", "cannot hold a function");
+}
+
+#[test]
+fn a_syntax_error_is_reported_and_the_repl_survives() {
+    let dir = scratch_rules();
+    let mut repl = Repl::new(&dir.path().join("rules"), false);
+    run(&mut repl, &["new race --seed 3", "roll 2", "play move"]);
+    let game = dir.path().join("rules/race/game.lua");
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, text.replacen("return {", "return {{", 1)).unwrap();
+    let e = fails(&mut repl, "reload");
+    assert!(e.contains("rules/race/game.lua:"), "{e}");
+    assert!(e.contains("syntax error"), "{e}");
+    // The old game is still there.
+    assert_eq!(run(&mut repl, &["position"]), "3,1");
+}
+
+#[test]
+fn the_lua_command_sees_a_read_only_game() {
+    let (_dir, mut repl) = with_stay_body("");
+    assert_eq!(run(&mut repl, &["lua G:get('die') * 10"]), "40");
+    assert_eq!(run(&mut repl, &["lua G:seat_name(G:current())"]), "A");
+    assert!(fails(&mut repl, "lua G:set('die', 6)").contains("read-only"));
+    assert!(fails(&mut repl, "lua while true do end").contains("instruction limit"));
+    assert!(fails(&mut repl, "lua )").contains("syntax error"));
+    assert_eq!(run(&mut repl, &["lua G:get('die')"]), "4");
+    assert_eq!(
+        run(
+            &mut repl,
+            &["lua local t = {}\nfor i = 1, 3 do t[i] = i end\nreturn #t"]
+        ),
+        "3"
+    );
+}
