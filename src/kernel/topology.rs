@@ -25,6 +25,18 @@ struct Grid {
     w: u32,
     h: u32,
     first: Loc,
+    /// Chess-style: cells named by column letter and row number, row 1 at the bottom, so
+    /// north is y + 1. Otherwise cells are `<prefix>x,y` with y growing downwards.
+    rows_up: bool,
+}
+
+/// How a grid names its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GridNames {
+    /// `<prefix>x,y`, y = 1 at the top.
+    Coordinates,
+    /// `<prefix>A1`: column letter, row number, row 1 at the bottom (at most 26 columns).
+    Letters,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -82,21 +94,25 @@ impl Topology {
         loc >= 1 && (loc as usize) <= self.names.len()
     }
 
-    /// Creates a w×h grid of cells named `<prefix>x,y`.
-    pub fn grid(&mut self, prefix: &str, w: u32, h: u32) -> Result<(), String> {
+    /// Creates a w×h grid of cells named as `names` says.
+    pub fn grid(&mut self, prefix: &str, w: u32, h: u32, names: GridNames) -> Result<(), String> {
         if self.grids.iter().any(|g| g.prefix == prefix) {
             return Err(format!("grid '{prefix}' already exists"));
         }
-        if w == 0 || h == 0 || w * h > 1 << 16 {
+        if w == 0 || h == 0 || w * h > 1 << 16 || (names == GridNames::Letters && w > 26) {
             return Err(format!("grid size {w}x{h} is out of range"));
         }
         let first = self.names.len() as Loc + 1;
         let index = self.grids.len() as u32;
         for y in 1..=h {
             for x in 1..=w {
-                let loc = self.place(&format!("{prefix}{x},{y}"));
+                let name = match names {
+                    GridNames::Coordinates => format!("{prefix}{x},{y}"),
+                    GridNames::Letters => format!("{prefix}{}{y}", (b'A' + x as u8 - 1) as char),
+                };
+                let loc = self.place(&name);
                 if loc < first {
-                    return Err(format!("cell name {prefix}{x},{y} is already a place"));
+                    return Err(format!("cell name {name} is already a place"));
                 }
                 self.cell_xy[loc as usize - 1] = Some((index, x, y));
             }
@@ -106,6 +122,7 @@ impl Topology {
             w,
             h,
             first,
+            rows_up: names == GridNames::Letters,
         });
         Ok(())
     }
@@ -143,10 +160,11 @@ impl Topology {
             return Err(format!("location {loc} is not a grid cell"));
         };
         let g = &self.grids[gi as usize];
+        let dy = if g.rows_up { -dy } else { *dy };
         Ok(Self::grid_cell(
             g,
             i64::from(x) + i64::from(*dx) * n,
-            i64::from(y) + i64::from(*dy) * n,
+            i64::from(y) + i64::from(dy) * n,
         ))
     }
 
@@ -205,7 +223,7 @@ mod tests {
     fn grid_steps_and_edges() {
         let mut t = Topology::default();
         t.place("bar");
-        t.grid("c", 13, 13).unwrap();
+        t.grid("c", 13, 13, GridNames::Coordinates).unwrap();
         let a = t.cell("c", 1, 1).unwrap();
         assert_eq!(t.name(a), Some("c1,1"));
         assert_eq!(t.xy(a), Some((1, 1)));
@@ -214,6 +232,19 @@ mod tests {
         assert!(t.step(a, "UP", 1).is_err());
         assert!(t.step(1, "N", 1).is_err());
         assert_eq!(t.cell("c", 14, 1), None);
+    }
+
+    #[test]
+    fn letter_grids_count_rows_from_the_bottom() {
+        let mut t = Topology::default();
+        t.grid("", 13, 13, GridNames::Letters).unwrap();
+        let g1 = t.loc("G1").unwrap();
+        assert_eq!(t.xy(g1), Some((7, 1)));
+        assert_eq!(t.step(g1, "N", 1).unwrap(), t.loc("G2"));
+        assert_eq!(t.step(g1, "NE", 2).unwrap(), t.loc("I3"));
+        assert_eq!(t.step(g1, "S", 1).unwrap(), None);
+        assert_eq!(t.cell("", 13, 13), t.loc("M13"));
+        assert!(t.grid("x", 27, 2, GridNames::Letters).is_err());
     }
 
     #[test]

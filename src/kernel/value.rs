@@ -46,14 +46,14 @@ impl Value {
         }
     }
 
-    /// Human name of the value's type, for error messages.
+    /// Human name of the value's type with its article, for error messages.
     pub fn type_name(&self) -> &'static str {
         match self {
-            Value::Bool(_) => "boolean",
-            Value::Int(_) => "integer",
-            Value::Num(_) => "number",
-            Value::Str(_) => "string",
-            Value::List(_) => "array",
+            Value::Bool(_) => "a boolean",
+            Value::Int(_) => "an integer",
+            Value::Num(_) => "a number",
+            Value::Str(_) => "a string",
+            Value::List(_) => "an array",
         }
     }
 }

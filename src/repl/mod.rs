@@ -605,6 +605,19 @@ impl Repl {
                 line = format!("{line}\n{}", lines[i]);
                 i += 1;
             }
+            // `command <<END` takes the following lines up to `END` as its last argument.
+            if let Some((head, tag)) = line.rsplit_once("<<").filter(|(_, t)| is_tag(t)) {
+                let tag = tag.trim().to_string();
+                let body_start = i;
+                while i < lines.len() && lines[i].trim() != tag {
+                    i += 1;
+                }
+                if i == lines.len() {
+                    return Err((start + 1, format!("no line '{tag}' closes this block")));
+                }
+                line = format!("{head}{}", lines[body_start..i].join("\n"));
+                i += 1;
+            }
             match self.handle_line(&line) {
                 Ok(text) if !text.is_empty() => out(&text),
                 Ok(_) => {}
@@ -624,6 +637,12 @@ impl Repl {
             .and_then(|s| s.game.labels().ok())
             .unwrap_or_default()
     }
+}
+
+/// A here-document tag: one word of capitals (`<<END`, `<<POS`).
+fn is_tag(t: &str) -> bool {
+    let t = t.trim();
+    !t.is_empty() && t.chars().all(|c| c.is_ascii_uppercase() || c == '_')
 }
 
 /// The machine interface: the game's `machine_moves` hook on a fresh state.

@@ -4,6 +4,7 @@
 use mlua::{Lua, Result, Table, UserData, UserDataMethods, Value as LuaValue};
 
 use crate::kernel::state::Secret;
+use crate::kernel::topology::GridNames;
 use crate::kernel::{Loc, PieceId, Seat, State, Value};
 
 fn fail<T>(msg: impl Into<String>) -> Result<T> {
@@ -144,12 +145,24 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
         let l = loc(this, l)?;
         Ok(this.topology.name(l).unwrap_or_default().to_string())
     });
-    m.add_method_mut("grid", |_, this, (prefix, w, h): (String, u32, u32)| {
-        writable(this)?;
-        lift(this.topology_mut().grid(&prefix, w, h))?;
-        this.sync_places();
-        Ok(())
-    });
+    m.add_method_mut(
+        "grid",
+        |_, this, (prefix, w, h, style): (String, u32, u32, Option<String>)| {
+            writable(this)?;
+            let names = match style.as_deref() {
+                None | Some("coordinates") => GridNames::Coordinates,
+                Some("letters") => GridNames::Letters,
+                Some(other) => {
+                    return fail(format!(
+                        "unknown grid naming '{other}' (coordinates, letters)"
+                    ));
+                }
+            };
+            lift(this.topology_mut().grid(&prefix, w, h, names))?;
+            this.sync_places();
+            Ok(())
+        },
+    );
     m.add_method("cell", |_, this, (prefix, x, y): (String, i64, i64)| {
         Ok(this.topology.cell(&prefix, x, y))
     });

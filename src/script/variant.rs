@@ -29,7 +29,7 @@ impl SwitchDef {
         };
         if std::mem::discriminant(&v) != std::mem::discriminant(&self.default) {
             return Err(format!(
-                "switch '{}' takes a {}, not a {}",
+                "switch '{}' takes {}, not {}",
                 self.name,
                 self.default.type_name(),
                 v.type_name()
@@ -159,49 +159,32 @@ impl Variant {
                 }
                 "house" => variant.house = house_list(value, schema, &at)?,
                 "switches" => {
-                    variant.switches = entries(
-                        value,
-                        &at,
-                        |name, span, v| {
-                            let def = schema.switches.iter().find(|d| d.name == name).ok_or_else(
-                                || {
-                                    at(
-                                        span.clone(),
-                                        unknown(
-                                            "switch",
-                                            name,
-                                            schema.switches.iter().map(|d| d.name.as_str()),
-                                        ),
-                                    )
-                                },
-                            )?;
+                    let names = || schema.switches.iter().map(|d| d.name.as_str());
+                    variant.switches =
+                        entries(value, &at, &table["switches"], |name, key, span, v| {
+                            let def = schema
+                                .switches
+                                .iter()
+                                .find(|d| d.name == name)
+                                .ok_or_else(|| at(key, unknown("switch", name, names())))?;
                             let v = from_toml(v).map_err(|e| at(span.clone(), e))?;
                             def.check(v).map_err(|e| at(span, e))
-                        },
-                        &table["switches"],
-                    )?;
+                        })?;
                 }
                 "tiles" => {
-                    variant.tiles = entries(
-                        value,
-                        &at,
-                        |name, span, v| {
-                            if !schema.tiles.iter().any(|t| t == name) {
-                                return Err(at(
-                                    span,
-                                    unknown("tile", name, schema.tiles.iter().map(String::as_str)),
-                                ));
-                            }
-                            match v.as_integer() {
-                                Some(n) if n >= 0 => Ok(n),
-                                _ => Err(at(
-                                    span,
-                                    format!("tile count for '{name}' must be a whole number ≥ 0"),
-                                )),
-                            }
-                        },
-                        &table["tiles"],
-                    )?;
+                    let names = || schema.tiles.iter().map(String::as_str);
+                    variant.tiles = entries(value, &at, &table["tiles"], |name, key, span, v| {
+                        if !schema.tiles.iter().any(|t| t == name) {
+                            return Err(at(key, unknown("tile", name, names())));
+                        }
+                        match v.as_integer() {
+                            Some(n) if n >= 0 => Ok(n),
+                            _ => Err(at(
+                                span,
+                                format!("tile count for '{name}' must be a whole number ≥ 0"),
+                            )),
+                        }
+                    })?;
                 }
                 other => {
                     return Err(at(
@@ -242,7 +225,8 @@ fn similar(a: &str, b: &str) -> bool {
     }
 }
 
-type At<'a> = dyn Fn(std::ops::Range<usize>, String) -> String + 'a;
+type Span = std::ops::Range<usize>;
+type At<'a> = dyn Fn(Span, String) -> String + 'a;
 
 fn house_list(value: &Spanned<DeValue>, schema: &Schema, at: &At) -> Result<Vec<String>, String> {
     let Some(items) = value.get_ref().as_array() else {
@@ -276,8 +260,8 @@ fn house_list(value: &Spanned<DeValue>, schema: &Schema, at: &At) -> Result<Vec<
 fn entries<T>(
     value: &Spanned<DeValue>,
     at: &At,
-    mut check: impl FnMut(&str, std::ops::Range<usize>, &toml::Value) -> Result<T, String>,
     values: &toml::Value,
+    mut check: impl FnMut(&str, Span, Span, &toml::Value) -> Result<T, String>,
 ) -> Result<BTreeMap<String, T>, String> {
     let Some(t) = value.get_ref().as_table() else {
         return Err(at(value.span(), "expected a table".into()));
@@ -285,8 +269,10 @@ fn entries<T>(
     let mut out = BTreeMap::new();
     for (k, v) in t.iter() {
         let name: &str = k.get_ref();
-        out.insert(name.to_string(), check(name, v.span(), &values[name])?);
-        let _ = k;
+        out.insert(
+            name.to_string(),
+            check(name, k.span(), v.span(), &values[name])?,
+        );
     }
     Ok(out)
 }
@@ -349,10 +335,7 @@ mod tests {
         let e = parse("game = \"bg\"\n[switches]\nmatch_length = -1\n").unwrap_err();
         assert!(e.contains("out of range"), "{e}");
         let e = parse("game = \"bg\"\n[switches]\nmatch_length = \"5\"\n").unwrap_err();
-        assert!(
-            e.contains("takes a integer") || e.contains("takes a"),
-            "{e}"
-        );
+        assert!(e.contains("takes an integer, not a string"), "{e}");
         let e = parse("game = \"bg\"\ncolour = 1\n").unwrap_err();
         assert!(e.starts_with("v.toml:2:1: unknown key 'colour'"), "{e}");
         let e = parse("game = \"bg\"\nhouse = [\"nope\"]\n").unwrap_err();
