@@ -30,7 +30,7 @@ pub fn lua_incomplete(line: &str) -> bool {
                 .into_function()
         };
         match compile(&format!("return {code}"))
-            .and_then(|_| Ok(()))
+            .map(|_| ())
             .or_else(|_| compile(code).map(|_| ()))
         {
             Err(mlua::Error::SyntaxError {

@@ -222,9 +222,8 @@ impl Host {
             let rel = format!("{}.lua", name.replace('.', "/"));
             let value = load_chunk(lua, &root, &label, &env, &files, &rel)
                 .and_then(|f| f.call::<LuaValue>(()))
-                .map_err(|e| {
+                .inspect_err(|_| {
                     let _ = cache.raw_set(name.as_str(), LuaValue::Nil);
-                    e
                 })?;
             let value = if value.is_nil() {
                 LuaValue::Boolean(true)

@@ -49,16 +49,16 @@ impl SwitchDef {
             Value::Num(n) => Some(n),
             _ => None,
         };
-        if let Some(n) = n {
-            if self.min.is_some_and(|m| n < m) || self.max.is_some_and(|m| n > m) {
-                return Err(format!(
-                    "switch '{}' = {} is out of range ({}..{})",
-                    self.name,
-                    v.to_literal(),
-                    self.min.map_or(String::new(), |m| m.to_string()),
-                    self.max.map_or(String::new(), |m| m.to_string())
-                ));
-            }
+        if let Some(n) = n
+            && (self.min.is_some_and(|m| n < m) || self.max.is_some_and(|m| n > m))
+        {
+            return Err(format!(
+                "switch '{}' = {} is out of range ({}..{})",
+                self.name,
+                v.to_literal(),
+                self.min.map_or(String::new(), |m| m.to_string()),
+                self.max.map_or(String::new(), |m| m.to_string())
+            ));
         }
         Ok(v)
     }
@@ -216,12 +216,27 @@ fn unknown<'a>(what: &str, name: &str, known: impl Iterator<Item = &'a str>) -> 
     }
 }
 
-/// Whether two names differ by a typo: same prefix, or one letter changed.
+/// Whether two names differ by a typo: at most two edits (one for short names).
 fn similar(a: &str, b: &str) -> bool {
-    let (a, b) = (a.to_lowercase(), b.to_lowercase());
-    let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
-    common >= 4.min(a.len().min(b.len())) || {
-        a.len() == b.len() && a.chars().zip(b.chars()).filter(|(x, y)| x != y).count() <= 1
+    let (a, b): (Vec<char>, Vec<char>) = (
+        a.to_lowercase().chars().collect(),
+        b.to_lowercase().chars().collect(),
+    );
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()] <= if a.len().min(b.len()) < 5 { 1 } else { 2 } || {
+        let (mut x, mut y) = (a.clone(), b.clone());
+        x.sort();
+        y.sort();
+        x == y
     }
 }
 

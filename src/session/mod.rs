@@ -120,10 +120,10 @@ impl Session {
         if let Some(i) = labels.iter().position(|l| l == text) {
             return Ok(i);
         }
-        if let Ok(n) = text.parse::<usize>() {
-            if (1..=labels.len()).contains(&n) {
-                return Ok(n - 1);
-            }
+        if let Ok(n) = text.parse::<usize>()
+            && (1..=labels.len()).contains(&n)
+        {
+            return Ok(n - 1);
         }
         if let Some(i) = labels.iter().position(|l| l.eq_ignore_ascii_case(text)) {
             return Ok(i);
@@ -166,10 +166,10 @@ impl Session {
     /// Resolves the pending chance event: forced with `words`, or drawn if `words` is empty.
     /// At a decision that offers `roll`, that option is played first.
     pub fn roll(&mut self, words: &[&str]) -> Result<String> {
-        if let Status::Decision { .. } = self.game.status()? {
-            if self.game.labels()?.iter().any(|l| l == "roll") {
-                self.play("roll")?;
-            }
+        if let Status::Decision { .. } = self.game.status()?
+            && self.game.labels()?.iter().any(|l| l == "roll")
+        {
+            self.play("roll")?;
         }
         match self.game.status()?.clone() {
             Status::Chance(_) => {

@@ -84,6 +84,9 @@ impl SaveFile {
 
     /// Parses a save file; `what` names it in errors (`game.sav:7: …`).
     pub fn parse(what: &str, text: &str) -> Result<SaveFile> {
+        if !text.is_empty() && !text.ends_with('\n') {
+            bail!("{what}: truncated (the last line is incomplete): the file was cut short");
+        }
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
         let (_, first) = lines.next().ok_or_else(|| anyhow!("{what}: empty file"))?;
         let version: u32 = first

@@ -1,0 +1,327 @@
+//! Sessions: determinism, undo/redo, save/load/replay, variants and house rules, reload.
+
+mod common;
+
+use common::{fails, fixtures, repl, run, scratch_rules};
+use tortuga::repl::Repl;
+
+fn fingerprint(r: &Repl) -> String {
+    r.session
+        .as_ref()
+        .unwrap()
+        .game
+        .with_state(|s| s.fingerprint())
+}
+
+fn log(r: &mut Repl) -> String {
+    run(r, &["log"])
+}
+
+const GAME: &[&str] = &[
+    "new race --seed 11",
+    "roll",
+    "play move",
+    "roll",
+    "play draw",
+    "roll",
+    "roll 6",
+    "play stay",
+    "auto 20",
+];
+
+#[test]
+fn same_seed_and_decisions_give_the_same_game() {
+    let mut a = repl(&fixtures());
+    let mut b = repl(&fixtures());
+    run(&mut a, GAME);
+    run(&mut b, GAME);
+    assert_eq!(log(&mut a), log(&mut b));
+    assert_eq!(fingerprint(&a), fingerprint(&b));
+    let mut c = repl(&fixtures());
+    run(
+        &mut c,
+        &[
+            "new race --seed 12",
+            "roll",
+            "play move",
+            "roll",
+            "play draw",
+            "roll",
+        ],
+    );
+    assert_ne!(
+        log(&mut a),
+        log(&mut c),
+        "another seed should give other draws"
+    );
+}
+
+#[test]
+fn undo_and_redo_restore_exact_states() {
+    let mut r = repl(&fixtures());
+    run(&mut r, &["new race --seed 5", "roll 2"]);
+    let before = fingerprint(&r);
+    run(&mut r, &["play move"]);
+    let after = fingerprint(&r);
+    run(&mut r, &["undo"]);
+    assert_eq!(before, fingerprint(&r));
+    run(&mut r, &["redo"]);
+    assert_eq!(after, fingerprint(&r));
+    // Undo a drawn roll, roll again: the stream was rewound, so the same die comes up.
+    run(&mut r, &["roll"]);
+    let rolled = fingerprint(&r);
+    run(&mut r, &["undo", "roll"]);
+    assert_eq!(rolled, fingerprint(&r));
+    assert!(fails(&mut r, "redo").contains("nothing to redo"));
+    while r.handle_line("undo").is_ok() {}
+    assert!(fails(&mut r, "undo").contains("nothing to undo"));
+}
+
+#[test]
+fn save_then_load_gives_the_same_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.sav");
+    let file = file.to_str().unwrap();
+    let mut a = repl(&fixtures());
+    run(&mut a, GAME);
+    run(&mut a, &[&format!("save {file}")]);
+    let mut b = repl(&fixtures());
+    let out = run(&mut b, &[&format!("load {file}")]);
+    assert!(out.contains("loaded"), "{out}");
+    assert_eq!(fingerprint(&a), fingerprint(&b));
+    assert_eq!(log(&mut a), log(&mut b));
+    // Nothing but the save file is left in the folder: the write went through a renamed temp file.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+}
+
+#[test]
+fn bad_save_files_are_refused_and_the_game_survives() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.sav");
+    let file = path.to_str().unwrap().to_string();
+    let mut r = repl(&fixtures());
+    run(
+        &mut r,
+        &[
+            "new race --seed 2",
+            "roll 3",
+            "play move",
+            &format!("save {file}"),
+        ],
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let before = fingerprint(&r);
+
+    std::fs::write(&path, &text[..text.len() - 8]).unwrap();
+    assert!(fails(&mut r, &format!("load {file}")).contains("truncated"));
+
+    std::fs::write(&path, text.replacen("tortuga-save 1", "tortuga-save 9", 1)).unwrap();
+    assert!(fails(&mut r, &format!("load {file}")).contains("newer Tortuga"));
+
+    std::fs::write(&path, text.replacen("seats 2", "seats two", 1)).unwrap();
+    let e = fails(&mut r, &format!("load {file}"));
+    assert!(e.contains("game.sav:3: bad seat count"), "{e}");
+
+    std::fs::write(&path, "hello\n").unwrap();
+    assert!(fails(&mut r, &format!("load {file}")).contains("not a Tortuga save file"));
+    assert!(fails(&mut r, "load /no/such/file").contains("/no/such/file"));
+    assert_eq!(before, fingerprint(&r), "a failed load must keep the game");
+}
+
+#[test]
+fn changed_rules_refuse_load_and_replay_reports_the_divergence() {
+    let dir = scratch_rules();
+    let rules = dir.path().join("rules");
+    let save = dir.path().join("g.sav");
+    let save = save.to_str().unwrap();
+    let mut r = Repl::new(&rules, false);
+    run(
+        &mut r,
+        &[
+            "new race --seed 4",
+            "roll 3",
+            "play move",
+            "roll 2",
+            "play move",
+            &format!("save {save}"),
+        ],
+    );
+    // Rename an option: the save's second `play move` no longer fits.
+    let game = rules.join("race/game.lua");
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, text.replace("\"move\"", "\"go\"")).unwrap();
+    let e = fails(&mut r, &format!("load {save}"));
+    assert!(
+        e.contains("rules changed") && e.contains("rules/race/game.lua"),
+        "{e}"
+    );
+    let out = run(&mut r, &[&format!("replay {save}")]);
+    assert!(out.contains("diverges at step 2 (play move)"), "{out}");
+    assert!(out.contains("'move' is not offered here"), "{out}");
+}
+
+#[test]
+fn variants_and_stacked_house_rules() {
+    let mut r = repl(&fixtures());
+    run(
+        &mut r,
+        &["new race --variant long --seed 1", "roll 6", "play move"],
+    );
+    assert_eq!(
+        run(&mut r, &["position"]),
+        "13,1",
+        "double_six: a six moves 12"
+    );
+    let stack = run(&mut r, &["rules advance_runner"]);
+    assert_eq!(
+        stack,
+        "advance_runner (top first):\n  rules/race/house/double_six.lua\n  rules/race/game.lua"
+    );
+    run(
+        &mut r,
+        &["new race --set goal=50 --seed 1", "roll 6", "play move"],
+    );
+    assert_eq!(run(&mut r, &["position"]), "7,1");
+    assert!(fails(&mut r, "new race --set goal=1").contains("out of range"));
+    assert!(fails(&mut r, "new race --set goals=3").contains("no switch 'goals'"));
+    assert!(fails(&mut r, "new race --variant nope").contains("variants: long"));
+}
+
+#[test]
+fn house_rules_stack_in_variant_order() {
+    let dir = scratch_rules();
+    let rules = dir.path().join("rules");
+    std::fs::write(
+        rules.join("race/variants/both.toml"),
+        "game = \"race\"\nhouse = [\"double_six\", \"slow\"]\n",
+    )
+    .unwrap();
+    let mut r = Repl::new(&rules, false);
+    // slow (top) turns the 6 into 5 before double_six sees it.
+    run(
+        &mut r,
+        &[
+            "new race --variant both --set goal=30 --seed 1",
+            "roll 6",
+            "play move",
+        ],
+    );
+    assert_eq!(run(&mut r, &["position"]), "6,1");
+    std::fs::write(
+        rules.join("race/variants/both.toml"),
+        "game = \"race\"\nhouse = [\"slow\", \"double_six\"]\n",
+    )
+    .unwrap();
+    run(
+        &mut r,
+        &[
+            "new race --variant both --set goal=30 --seed 1",
+            "roll 6",
+            "play move",
+        ],
+    );
+    assert_eq!(run(&mut r, &["position"]), "12,1");
+}
+
+#[test]
+fn a_variant_with_a_typo_names_file_line_and_column() {
+    let dir = scratch_rules();
+    let rules = dir.path().join("rules");
+    std::fs::write(
+        rules.join("race/variants/bad.toml"),
+        "game = \"race\"\n[switches]\ngaol = 3\n",
+    )
+    .unwrap();
+    let mut r = Repl::new(&rules, false);
+    let e = fails(&mut r, "new race --variant bad");
+    assert!(
+        e.starts_with(
+            "rules/race/variants/bad.toml:3:1: unknown switch 'gaol' (did you mean goal?)"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn reload_replays_the_session_on_edited_rules() {
+    let dir = scratch_rules();
+    let rules = dir.path().join("rules");
+    let mut r = Repl::new(&rules, false);
+    run(
+        &mut r,
+        &["new race --seed 9", "roll 4", "play move", "roll 1"],
+    );
+    assert_eq!(run(&mut r, &["position"]), "5,1");
+    let game = rules.join("race/game.lua");
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(
+        &game,
+        text.replace("runner_cell(G, seat) + n", "runner_cell(G, seat) + 2 * n"),
+    )
+    .unwrap();
+    let out = run(&mut r, &["reload"]);
+    assert!(out.contains("replayed 3 steps"), "{out}");
+    assert_eq!(run(&mut r, &["position"]), "9,1");
+}
+
+#[test]
+fn forced_outcomes_are_checked() {
+    let mut r = repl(&fixtures());
+    run(&mut r, &["new race --seed 1"]);
+    assert!(fails(&mut r, "roll 7").contains("7 is not a face of die"));
+    assert!(fails(&mut r, "roll 1 2").contains("die needs 1 value, got 2"));
+    assert!(fails(&mut r, "roll x").contains("'x' is not a number"));
+    run(&mut r, &["roll 2", "play draw"]);
+    assert!(fails(&mut r, "roll joker").contains("bag 'cards' holds no 'joker'"));
+    run(&mut r, &["roll minus"]);
+    assert_eq!(run(&mut r, &["lua G:bag_items('cards')"]), "{plus, plus}");
+    assert!(fails(&mut r, "play move").contains("waits for a chance event"));
+}
+
+#[test]
+fn bad_commands_get_one_line_errors() {
+    let mut r = repl(&fixtures());
+    assert!(fails(&mut r, "show").contains("no game yet"));
+    assert!(fails(&mut r, "frobnicate").contains("unknown command 'frobnicate'"));
+    assert!(fails(&mut r, "new").contains("usage: new <game>"));
+    assert!(fails(&mut r, "new chess").contains("no game 'chess'"));
+    run(&mut r, &["new race --seed 1", "roll 1"]);
+    assert!(fails(&mut r, "new race --colour red").contains("unknown option '--colour'"));
+    assert!(fails(&mut r, "play fly").contains("'fly' is not a legal option"));
+    assert!(fails(&mut r, "play 9").contains("'9' is not a legal option"));
+    assert!(fails(&mut r, "setup race 1,99").contains("cell '99' is not on the path"));
+    assert!(fails(&mut r, "help nothing").contains("no command 'nothing'"));
+    run(&mut r, &["play 1"]);
+}
+
+#[test]
+fn secrets_show_only_to_their_seats() {
+    let mut r = repl(&fixtures());
+    run(&mut r, &["new race --seed 1"]);
+    assert!(run(&mut r, &["show A"]).contains("plan: north"));
+    assert!(!run(&mut r, &["show B"]).contains("plan"));
+    assert!(!run(&mut r, &["show"]).contains("plan"));
+}
+
+#[test]
+fn batch_mode_stops_at_the_first_failing_line() {
+    let mut r = repl(&fixtures());
+    let mut out = Vec::new();
+    let err = r
+        .run_script(
+            "new race --seed 1\nroll 2\n# a comment\nplay sideways\nplay move\n",
+            |o| out.push(o.to_string()),
+        )
+        .unwrap_err();
+    assert_eq!(err.0, 4);
+    assert!(
+        err.1.contains("'sideways' is not a legal option"),
+        "{}",
+        err.1
+    );
+}
