@@ -158,8 +158,7 @@ impl Session {
             }
             _ => event.describe(),
         };
-        self.game.with_state_mut(|s| s.log(line));
-        self.push(before, event);
+        self.push(before, event, line);
         Ok(())
     }
 
@@ -199,12 +198,19 @@ impl Session {
             name,
             forced: forced.is_some(),
         };
-        self.game.with_state_mut(|s| s.log(event.describe()));
-        self.push(before, event.clone());
+        self.push(before, event.clone(), event.describe());
         Ok(event)
     }
 
-    fn push(&mut self, before: State, event: Event) {
+    /// Records an applied event: its undo point, and its log line placed before the lines the
+    /// rules logged while applying it.
+    fn push(&mut self, before: State, event: Event, line: String) {
+        let at = before.log.len();
+        self.game.with_state_mut(|s| {
+            if s.logging && at <= s.log.len() {
+                s.log.insert(at, line);
+            }
+        });
         self.undo.push(before);
         self.events.push(event);
         self.redo.clear();
