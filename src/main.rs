@@ -9,6 +9,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use tortuga::repl::{Repl, editor, machine_moves};
+use tortuga::script::variant::parse_assignment;
 use tortuga::script::{LoadOptions, Rules};
 use tortuga::sim;
 
@@ -53,18 +54,24 @@ enum Cmd {
         variant: Option<String>,
     },
     /// Uniform-random playouts per second (one core, the full Lua rules).
-    Bench {
-        game: String,
-        #[arg(long)]
-        players: Option<u32>,
-        #[arg(long, default_value_t = 5)]
-        rounds: usize,
-        /// Seconds per round.
-        #[arg(long, default_value_t = 2.0)]
-        seconds: f64,
-        #[arg(long)]
-        variant: Option<String>,
-    },
+    Bench(BenchArgs),
+}
+
+#[derive(clap::Args)]
+struct BenchArgs {
+    game: String,
+    #[arg(long)]
+    players: Option<u32>,
+    #[arg(long, default_value_t = 5)]
+    rounds: usize,
+    /// Seconds per round.
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+    #[arg(long)]
+    variant: Option<String>,
+    /// Switch values (`--set cube=false`), on top of the game's own benchmark settings.
+    #[arg(long = "set")]
+    sets: Vec<String>,
 }
 
 fn rules_dir(flag: Option<PathBuf>) -> PathBuf {
@@ -125,13 +132,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Cmd::Bench {
-            game,
-            players,
-            rounds,
-            seconds,
-            variant,
-        }) => bench(&dir, &game, players, rounds, seconds, variant),
+        Some(Cmd::Bench(args)) => bench(&dir, args),
     }
 }
 
@@ -162,26 +163,28 @@ fn run_script(dir: &std::path::Path, file: &str) -> ExitCode {
     }
 }
 
-fn bench(
-    dir: &std::path::Path,
-    game: &str,
-    players: Option<u32>,
-    rounds: usize,
-    seconds: f64,
-    variant: Option<String>,
-) -> ExitCode {
+fn bench(dir: &std::path::Path, args: BenchArgs) -> ExitCode {
     let result = (|| -> anyhow::Result<()> {
-        let rules = Rc::new(Rules::load(
-            dir,
-            game,
-            &LoadOptions {
-                variant,
+        let load = |overrides| {
+            let opts = LoadOptions {
+                variant: args.variant.clone(),
+                overrides,
                 ..LoadOptions::default()
-            },
-        )?);
-        let seats = players.unwrap_or(rules.seats.default);
-        let per_round = Duration::from_secs_f64(seconds);
-        let results = sim::bench(rules, seats, rounds.max(1), per_round, 1, |i, r| {
+            };
+            Rules::load(dir, &args.game, &opts)
+        };
+        let mut overrides = load(vec![])?.bench_switches;
+        for s in &args.sets {
+            overrides.push(parse_assignment(s).map_err(anyhow::Error::msg)?);
+        }
+        let shown: Vec<String> = overrides
+            .iter()
+            .map(|(k, v)| format!(" {k}={}", v.to_literal()))
+            .collect();
+        let rules = Rc::new(load(overrides)?);
+        let seats = args.players.unwrap_or(rules.seats.default);
+        let per_round = Duration::from_secs_f64(args.seconds);
+        let results = sim::bench(rules, seats, args.rounds.max(1), per_round, 1, |i, r| {
             println!(
                 "round {}: {} games in {:.2}s = {:.0} playouts/s ({:.0} decisions per game)",
                 i + 1,
@@ -192,7 +195,9 @@ fn bench(
             );
         })?;
         println!(
-            "{game} ({seats} players): {:.0} playouts/s (median of {})",
+            "{} ({seats} players{}): {:.0} playouts/s (median of {})",
+            args.game,
+            shown.concat(),
             sim::median_rate(&results),
             results.len()
         );

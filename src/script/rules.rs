@@ -71,6 +71,8 @@ pub struct Rules {
     pub stacks: BTreeMap<String, Vec<Layer>>,
     /// The composed hooks, as rules call them.
     pub hooks: BTreeMap<String, Function>,
+    /// Switch values `bench` plays with unless told otherwise (the game table's `bench`).
+    pub bench_switches: Vec<(String, Value)>,
 }
 
 /// Lists the `*.lua` or `*.toml` file stems of a folder, sorted (an absent folder is empty).
@@ -151,6 +153,14 @@ impl Rules {
         let switch_defs = parse_switches(&def, &what)?;
         let randomizers = parse_randomizers(&def, &what)?;
         let hooks_def: Table = field(&def, "hooks", &what)?;
+        let mut bench_switches = Vec::new();
+        if let Some(t) = field::<Option<Table>>(&def, "bench", &what)? {
+            for pair in t.pairs::<String, LuaValue>() {
+                let (k, v) = pair.map_err(|e| anyhow!("{what}: bench: {e}"))?;
+                bench_switches.push((k.clone(), lua_value(v, &format!("{what}: bench.{k}"))?));
+            }
+            bench_switches.sort_by(|a, b| a.0.cmp(&b.0));
+        }
 
         let mut stacks: BTreeMap<String, Vec<Layer>> = BTreeMap::new();
         for pair in hooks_def.pairs::<String, Function>() {
@@ -231,6 +241,7 @@ impl Rules {
             house_available,
             stacks,
             hooks,
+            bench_switches,
         })
     }
 
