@@ -16,7 +16,12 @@ fn tortuga(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -26,20 +31,32 @@ fn text(b: &[u8]) -> String {
 
 #[test]
 fn batch_mode_reports_the_failing_line_and_exits_non_zero() {
-    let out = tortuga(&["run", "-"], "new race --seed 1\nroll 3\nplay nowhere\nplay move\n");
+    let out = tortuga(
+        &["run", "-"],
+        "new race --seed 1\nroll 3\nplay nowhere\nplay move\n",
+    );
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.starts_with("-:3: error: 'nowhere' is not a legal option"), "{err}");
+    assert!(
+        err.starts_with("-:3: error: 'nowhere' is not a legal option"),
+        "{err}"
+    );
     assert!(text(&out.stdout).contains("die 3 (forced)"));
 
-    let ok = tortuga(&["run", "-"], "new race --seed 1\nroll 3\nplay move\nposition\n");
+    let ok = tortuga(
+        &["run", "-"],
+        "new race --seed 1\nroll 3\nplay move\nposition\n",
+    );
     assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stderr));
     assert!(text(&ok.stdout).ends_with("4,1\n"));
 }
 
 #[test]
 fn the_repl_reads_piped_input_and_survives_errors() {
-    let out = tortuga(&["--game", "race"], "roll 2\nplay jump\nplay move\nposition\nquit\n");
+    let out = tortuga(
+        &["--game", "race"],
+        "roll 2\nplay jump\nplay move\nposition\nquit\n",
+    );
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("new race (seed"), "{stdout}");

@@ -8,7 +8,11 @@ use proptest::prelude::*;
 use tortuga::repl::Repl;
 
 fn fingerprint(r: &Repl) -> String {
-    r.session.as_ref().unwrap().game.with_state(|s| s.fingerprint())
+    r.session
+        .as_ref()
+        .unwrap()
+        .game
+        .with_state(|s| s.fingerprint())
 }
 
 proptest! {

@@ -75,8 +75,8 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "position",
-        usage: "",
-        help: "Export the current position in the game's text format.",
+        usage: "[format]",
+        help: "Export the current position in the game's text format, or in another format the game offers (`position id`: a GNU Backgammon Position ID).",
     },
     Command {
         name: "setup",

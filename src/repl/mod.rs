@@ -27,6 +27,8 @@ pub struct Repl {
     pub budget: Budget,
     pub session: Option<Session>,
     pub quit: bool,
+    /// The last ruleset loaded, reused by `new` and `setup` while its files are unchanged.
+    cache: Option<(String, Rc<Rules>)>,
 }
 
 /// Splits a command line into words; `"…"` groups words.
@@ -134,6 +136,7 @@ impl Repl {
             budget: Budget::default(),
             session: None,
             quit: false,
+            cache: None,
         }
     }
 
@@ -184,8 +187,8 @@ impl Repl {
             "load" => self.load(rest, false),
             "replay" => self.load(rest, true),
             "position" => {
-                let s = self.session()?;
-                s.game.text_hook("export", ())
+                let format = args.first().cloned();
+                self.session()?.game.text_hook("export", format)
             }
             "setup" => self.setup(rest),
             "rules" => self.rules(args.first().map(String::as_str)),
@@ -251,13 +254,27 @@ impl Repl {
         Ok(out.trim_end().to_string())
     }
 
-    fn load_rules(&self, game: &str, f: &Flags) -> Result<Rc<Rules>> {
+    /// Loads a ruleset, or reuses the cached one when nothing it could read has changed.
+    fn load_rules(&mut self, game: &str, f: &Flags) -> Result<Rc<Rules>> {
+        let key = format!(
+            "{game} {:?} {:?} {}",
+            f.variant,
+            f.sets,
+            crate::script::rules::folder_digest(&self.rules_dir, game)
+        );
+        if let Some((k, rules)) = &self.cache
+            && *k == key
+        {
+            return Ok(rules.clone());
+        }
         let opts = LoadOptions {
             variant: f.variant.clone(),
             overrides: f.sets.clone(),
             budget: self.budget.clone(),
         };
-        Ok(Rc::new(Rules::load(&self.rules_dir, game, &opts)?))
+        let rules = Rc::new(Rules::load(&self.rules_dir, game, &opts)?);
+        self.cache = Some((key, rules.clone()));
+        Ok(rules)
     }
 
     fn start(&mut self, game: &str, f: &Flags, position: Option<String>) -> Result<String> {

@@ -94,6 +94,31 @@ fn stems(dir: &Path, ext: &str) -> Vec<String> {
     out
 }
 
+/// A digest of every file a game's ruleset could read (its folder and `lib/`), to tell whether
+/// a loaded ruleset is still current without compiling anything.
+pub fn folder_digest(root: &Path, game: &str) -> String {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&root.join(game), &mut files);
+    walk(&root.join("lib"), &mut files);
+    files.sort();
+    let mut text = String::new();
+    for f in files {
+        let bytes = std::fs::read(&f).unwrap_or_default();
+        text += &format!("{} {}\n", f.display(), super::host::sha256_hex(&bytes));
+    }
+    super::host::sha256_hex(text.as_bytes())
+}
+
 /// Games present in a rules folder: sub-folders with a `game.lua`.
 pub fn games(root: &Path) -> Vec<String> {
     let mut out: Vec<String> = std::fs::read_dir(root)

@@ -31,6 +31,8 @@ pub struct Game {
     pub rules: Rc<Rules>,
     g: AnyUserData,
     status: Option<Status>,
+    /// Labels of the current decision, computed once per status.
+    labels: Option<Vec<String>>,
     /// Roll back the state when a rule fails (off in simulations, where a failure ends the game).
     pub transactional: bool,
 }
@@ -53,6 +55,7 @@ impl Game {
             rules,
             g,
             status: None,
+            labels: None,
             transactional: true,
         };
         game.call_hook("setup", ())?;
@@ -64,6 +67,7 @@ impl Game {
         let f = self.hook(name)?;
         let before = self.transactional.then(|| self.snapshot());
         self.status = None;
+        self.labels = None;
         let rules = self.rules.clone();
         let result = rules.host.limits.run(&rules.host.lua, || {
             f.call::<LuaValue>((self.g.clone(), args))
@@ -113,6 +117,7 @@ impl Game {
     pub fn restore(&mut self, state: State) {
         *self.g.borrow_mut::<State>().expect("state is not borrowed") = state;
         self.status = None;
+        self.labels = None;
     }
 
     /// Reads the state.
@@ -123,6 +128,7 @@ impl Game {
     /// Changes the state outside the rules (e.g. logging on or off).
     pub fn with_state_mut<R>(&mut self, f: impl FnOnce(&mut State) -> R) -> R {
         self.status = None;
+        self.labels = None;
         f(&mut self.g.borrow_mut::<State>().expect("state is not borrowed"))
     }
 
@@ -187,6 +193,9 @@ impl Game {
 
     /// The label of option i (0-based) of the current decision.
     pub fn label(&mut self, i: usize) -> Result<String> {
+        if let Some(label) = self.labels.as_ref().and_then(|l| l.get(i)) {
+            return Ok(label.clone());
+        }
         let Status::Decision { options, .. } = self.status()?.clone() else {
             bail!("the game is not waiting for a decision");
         };
@@ -213,13 +222,17 @@ impl Game {
         }
     }
 
-    /// All labels of the current decision, in order.
+    /// All labels of the current decision, in order (computed once per decision).
     pub fn labels(&mut self) -> Result<Vec<String>> {
-        let n = match self.status()? {
-            Status::Decision { count, .. } => *count,
-            _ => return Ok(vec![]),
-        };
-        (0..n).map(|i| self.label(i)).collect()
+        if self.labels.is_none() {
+            let n = match self.status()? {
+                Status::Decision { count, .. } => *count,
+                _ => return Ok(vec![]),
+            };
+            let labels = (0..n).map(|i| self.label(i)).collect::<Result<Vec<_>>>()?;
+            self.labels = Some(labels);
+        }
+        Ok(self.labels.clone().expect("just computed"))
     }
 
     /// Applies option i (0-based) of the current decision.

@@ -1,0 +1,68 @@
+-- Backgammon doubling cube (spec §6): who may double (centred or own cube, not the Crawford
+-- game, below `cube_limit`, switch `cube`), the answers take / drop / beaver (switch
+-- `beavers`, money play only) and the beaver's take / drop.
+--
+-- Props: cube (value), cube_owner (0 = centred, else the owning seat), phase "doubled" (the
+-- opponent answers the current player's double) and "beavered" (the doubler answers a beaver).
+
+local C = {}
+
+local NAMES = { "X", "O" }
+
+-- Cube value and owner (0 = centred).
+function C.state(G)
+  return G:get("cube") or 1, G:get("cube_owner") or 0
+end
+
+-- True when `seat` may offer a double now (at his turn, before rolling).
+function C.may_double(G, seat)
+  if not G:switch("cube") or G:get("crawford") then return false end
+  local value, owner = C.state(G)
+  local limit = G:switch("cube_limit")
+  return (owner == 0 or owner == seat) and (limit == 0 or value < limit)
+end
+
+-- True when the opponent of the doubler may beaver.
+function C.may_beaver(G)
+  if not G:switch("beavers") or (G:get("match_length") or 0) > 0 then return false end
+  local value = C.state(G)
+  local limit = G:switch("cube_limit")
+  return limit == 0 or value * 4 <= limit
+end
+
+-- The answers to a double.
+function C.answers(G)
+  if C.may_beaver(G) then return { "take", "drop", "beaver" } end
+  return { "take", "drop" }
+end
+
+function C.double(G, seat)
+  G:set("phase", "doubled")
+  G:log(string.format("%s doubles to %d", NAMES[seat], C.state(G) * 2))
+end
+
+-- The doubler's opponent takes: the cube doubles and he owns it; the doubler rolls.
+function C.take(G, seat)
+  local value = C.state(G) * 2
+  G:set("cube", value)
+  G:set("cube_owner", 3 - seat)
+  G:set("phase", "roll")
+  G:log(string.format("%s takes; cube %d", NAMES[3 - seat], value))
+end
+
+-- The doubler's opponent beavers: he takes and redoubles, keeping the cube.
+function C.beaver(G, seat)
+  G:set("phase", "beavered")
+  G:log(string.format("%s beavers to %d", NAMES[3 - seat], C.state(G) * 4))
+end
+
+-- The doubler takes the beaver: cube x4, owned by the beaverer.
+function C.take_beaver(G, seat)
+  local value = C.state(G) * 4
+  G:set("cube", value)
+  G:set("cube_owner", 3 - seat)
+  G:set("phase", "roll")
+  G:log(string.format("%s takes the beaver; cube %d", NAMES[seat], value))
+end
+
+return C

@@ -1,0 +1,186 @@
+-- Backgammon («тюльбар»): the game table of docs/lua-api.md for the rules of
+-- shared/specs/backgammon.md. Seats X and O (§1), the switches of §8, the opening roll and the
+-- turn's dice on stream "dice" (§2), and the hooks; the rules live in the modules required
+-- below.
+
+local layout = require("backgammon.layout")
+local turn = require("backgammon.turn")
+local cube = require("backgammon.cube")
+local notation = require("backgammon.notation")
+local position = require("backgammon.position")
+local render = require("backgammon.render")
+local machine = require("backgammon.machine")
+
+local function power_of_two(v) return v >= 1 and v & (v - 1) == 0 end
+
+local function setup(G)
+  local limit = G:switch("cube_limit")
+  if limit ~= 0 and not power_of_two(limit) then
+    error(string.format("cube_limit: %d is not 0 or a power of two", limit), 0)
+  end
+  layout.create(G)
+  local side = layout.start_side(G:switch("start"))
+  layout.add_side(G, 1, side)
+  layout.add_side(G, 2, side)
+  G:set("cube", 1)
+  G:set("cube_owner", 0)
+  G:set("score", { 0, 0 })
+  G:set("match_length", G:switch("match_length"))
+  G:set("crawford", false)
+  G:set("crawford_used", false)
+  G:set("turns", 0)
+  G:set("game", 1)
+  G:set("phase", "opening")
+end
+
+-- The position of the game state, oriented to the player on roll (§7.1).
+local function current_position(G)
+  local seat = G:current()
+  local value, owner = cube.state(G)
+  local score = G:get("score") or { 0, 0 }
+  return {
+    me = layout.side(G, seat), opp = layout.side(G, 3 - seat), on_roll = seat == 1 and "x" or "o",
+    dice = G:get("phase") == "move" and G:get("dice") or nil,
+    cube = { value = value, owner = owner == 0 and "center" or (owner == seat and "me" or "opp") },
+    match = { length = G:get("match_length") or 0, score = { score[seat], score[3 - seat] },
+      crawford = G:get("crawford") or false },
+  }
+end
+
+-- The position as §7.1 JSON, or as a Position ID (§7.2) when fmt is "id".
+local function export(G, fmt)
+  local pos = current_position(G)
+  if fmt == "id" then return position.to_id(pos) end
+  return position.to_json(pos)
+end
+
+local function import(G, text)
+  local n = layout.checkers(G)
+  local pos = position.decode(text, { checkers = n })
+  if pos.me[0] == n or pos.opp[0] == n then
+    error("this position is over: a side has borne off all its checkers", 0)
+  end
+  local me = pos.on_roll == "x" and 1 or 2
+  layout.place_side(G, me, pos.me)
+  layout.place_side(G, 3 - me, pos.opp)
+  G:set_current(me)
+  local owner = pos.cube.owner
+  G:set("cube", pos.cube.value)
+  G:set("cube_owner", owner == "center" and 0 or (owner == "me" and me or 3 - me))
+  local m = pos.match
+  local score = me == 1 and { m.score[1], m.score[2] } or { m.score[2], m.score[1] }
+  G:set("match_length", m.length)
+  G:set("score", score)
+  G:set("crawford", m.crawford)
+  G:set("crawford_used", m.crawford or (m.length > 0 and (score[1] == m.length - 1 or score[2] == m.length - 1)))
+  G:set("turns", 0)
+  G:set("final", nil)
+  G:set("result", nil)
+  if pos.dice then
+    G:set("dice", { pos.dice[1], pos.dice[2] })
+    G:set("phase", "move")
+    turn.begin_move(G, pos.dice[1], pos.dice[2])
+  else
+    G:set("dice", nil)
+    G:set("phase", "start")
+  end
+end
+
+local function label(G, option)
+  if type(option) ~= "table" then return tostring(option) end
+  local dice = G:get("dice")
+  return notation.label(layout.board(G, G:current()), dice[1], dice[2], G:switch("max_per_point"), option)
+end
+
+local CUBE_WORDS = { roll = true, double = true, take = true, drop = true, beaver = true }
+
+-- Index of the pending option that typed text denotes (§9 input for moves); `options` is
+-- the pending decision's list (default: hook.status(G).options).
+local function parse(G, text, options)
+  options = options or hook.status(G).options
+  if not options then error("no decision is pending", 0) end
+  local typed = text:lower():match("^%s*(.-)%s*$")
+  for i, o in ipairs(options) do
+    if o == typed then return i end
+  end
+  if G:get("phase") ~= "move" or CUBE_WORDS[typed] then
+    local names = {}
+    for i, o in ipairs(options) do names[i] = type(o) == "string" and o or label(G, o) end
+    error(string.format("%q is not possible now (options: %s)", text, table.concat(names, ", ")), 0)
+  end
+  local dice, b = G:get("dice"), layout.board(G, G:current())
+  local e = notation.resolve(b, dice[1], dice[2], G:switch("max_per_point"), text)
+  for i, o in ipairs(options) do
+    if notation.key_after(b, o, #o) == e.key then return i end
+  end
+  error("backgammon: move " .. e.label .. " is not among the options")
+end
+
+local function render_board(G, viewer)
+  local value, owner = cube.state(G)
+  return render.text({
+    x = layout.side(G, 1), o = layout.side(G, 2), viewer = viewer, current = G:current(),
+    phase = G:get("phase"), dice = G:get("dice"), cube = value, cube_owner = owner,
+    cube_on = G:switch("cube"), score = G:get("score"), match_length = G:get("match_length"),
+    crawford = G:get("crawford"), game = G:get("game"), result = G:get("result"),
+  })
+end
+
+-- Invariants for fuzzing: each side keeps its checkers; no point holds both colours.
+local function invariant(G)
+  local n, x, o = layout.checkers(G), layout.side(G, 1), layout.side(G, 2)
+  local tx, to = 0, 0
+  for p = 0, 25 do tx, to = tx + x[p], to + o[p] end
+  if tx ~= n or to ~= n then return string.format("checkers: X %d, O %d, want %d each", tx, to, n) end
+  for p = 1, 24 do
+    if x[p] > 0 and o[25 - p] > 0 then return "point " .. p .. " (X's numbering) holds both colours" end
+  end
+  return nil
+end
+
+local function machine_moves(G, args)
+  return machine.moves(args, { checkers = layout.checkers(G), max_per_point = G:switch("max_per_point") })
+end
+
+return {
+  name = "backgammon",
+  title = "Backgammon",
+  seats = { min = 2, max = 2, default = 2, names = { "X", "O" } },
+  switches = {
+    opening_roll = { default = "one_die_each", values = { "one_die_each", "starter_rerolls" },
+      help = "First player: one die each (the winner plays both), or the winner rolls anew" },
+    scoring = { default = "full", values = { "full", "gammons", "single" },
+      help = "full = 1/2/3, gammons = backgammon counts 2, single = every win counts 1" },
+    cube = { default = true, help = "Play with the doubling cube" },
+    cube_limit = { default = 0, min = 0, help = "Highest cube value (a power of two); 0 = no limit" },
+    jacoby = { default = false, help = "Money play: gammons count single unless the cube was turned" },
+    beavers = { default = false, help = "Money play: a doubled player may take and redouble at once" },
+    match_length = { default = 0, min = 0, help = "Match to N points; 0 = money play" },
+    crawford = { default = true, help = "No cube in the game after a player first reaches N-1" },
+    max_per_point = { default = 0, values = { 0, 5 }, help = "Checkers allowed on one point; 0 = no limit" },
+    start = { default = "standard", values = { "standard", "hyper" },
+      help = "standard = 15 checkers; hyper = 3 each on the opponent's points 1, 2, 3" },
+    turn_cap = { default = 0, min = 0, help = "Game drawn after N turns; 0 = no cap" },
+  },
+  randomizers = {
+    opening = { kind = "dice", faces = { 1, 2, 3, 4, 5, 6 }, count = 2, stream = "dice" },
+    dice = { kind = "dice", faces = { 1, 2, 3, 4, 5, 6 }, count = 2, stream = "dice" },
+  },
+  hooks = {
+    setup = setup,
+    status = turn.status,
+    apply = turn.apply,
+    chance = turn.chance,
+    label = label,
+    render = render_board,
+    export = export,
+    import = import,
+    machine_moves = machine_moves,
+    -- Hooks beyond docs/lua-api.md: parse(G, text, options) -> index of the pending option
+    -- that typed text denotes (§9 input); invariant(G) -> nil or what is broken (for `check`);
+    -- may_double(G, seat), called through `hook` so that house rules can change the cube.
+    parse = parse,
+    invariant = invariant,
+    may_double = cube.may_double,
+  },
+}

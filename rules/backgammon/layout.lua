@@ -1,0 +1,91 @@
+-- Backgammon board in kernel state (spec §1): the 24 points as places `p1`..`p24` in X's
+-- numbering, `bar.X`, `bar.O`, `off.X`, `off.O`, the starting layouts (§1, switch `start` of
+-- §8) and reading the board back.
+--
+-- Each seat has a track in its own numbering: positions 1..24 = its points 1..24, 25 = its
+-- bar, 26 = its off tray, so one `G:tally(track, seat)` call reads a whole side.
+
+local movegen = require("backgammon.movegen")
+
+local L = {}
+
+L.NAMES = { "X", "O" }
+L.TRACKS = { "track.X", "track.O" }
+L.BAR, L.OFF = 25, 26
+L.KIND = "checker"
+
+-- Starting layouts in own numbering: { point, count } pairs.
+local STARTS = {
+  standard = { { 24, 2 }, { 13, 5 }, { 8, 3 }, { 6, 5 } },
+  hyper = { { 24, 1 }, { 23, 1 }, { 22, 1 } },
+}
+
+-- Checkers per side for the `start` switch.
+function L.checkers(G)
+  return G:switch("start") == "hyper" and 3 or 15
+end
+
+-- A side (own numbering: [1..24] points, [25] bar, [0] off) of a starting layout.
+function L.start_side(kind)
+  local side = {}
+  for p = 0, 25 do side[p] = 0 end
+  for _, pc in ipairs(STARTS[kind] or STARTS.standard) do side[pc[1]] = pc[2] end
+  return side
+end
+
+-- Creates the places and the two tracks.
+function L.create(G)
+  local pts = {}
+  for i = 1, 24 do pts[i] = G:place("p" .. i) end
+  local x, o = {}, {}
+  for i = 1, 24 do x[i], o[i] = pts[i], pts[25 - i] end
+  x[25], x[26] = G:place("bar.X"), G:place("off.X")
+  o[25], o[26] = G:place("bar.O"), G:place("off.O")
+  G:track(L.TRACKS[1], x)
+  G:track(L.TRACKS[2], o)
+end
+
+-- Track position of a side index (0 = off).
+local function track_index(i) return i == 0 and L.OFF or i end
+
+-- Adds a seat's checkers as in `side`.
+function L.add_side(G, seat, side)
+  local trk = L.TRACKS[seat]
+  for i = 0, 25 do
+    local loc = G:track_loc(trk, track_index(i))
+    for _ = 1, side[i] do G:add(L.KIND, seat, loc) end
+  end
+end
+
+-- Moves a seat's existing checkers to match `side` (same number of checkers).
+function L.place_side(G, seat, side)
+  local trk, pieces, k = L.TRACKS[seat], G:pieces(seat, L.KIND), 1
+  for i = 0, 25 do
+    local loc = G:track_loc(trk, track_index(i))
+    for _ = 1, side[i] do
+      G:move(pieces[k], loc)
+      k = k + 1
+    end
+  end
+end
+
+-- A seat's side in own numbering ([0] off).
+function L.side(G, seat)
+  local t = G:tally(L.TRACKS[seat], seat)
+  t[0], t[L.OFF] = t[L.OFF], nil
+  return t
+end
+
+-- The mover-oriented board of `seat` (see movegen.lua): two tally calls.
+function L.board(G, seat)
+  local mine = G:tally(L.TRACKS[seat], seat)
+  local theirs = G:tally(L.TRACKS[3 - seat], 3 - seat)
+  return movegen.orient(mine, theirs, L.OFF, true)
+end
+
+-- Location of a seat's point / bar (25) / off (0) in its own numbering.
+function L.loc(G, seat, i)
+  return G:track_loc(L.TRACKS[seat], track_index(i))
+end
+
+return L

@@ -1,0 +1,367 @@
+-- Backgammon move generation: moving, entering and hitting (spec §3), forced play (§4: use
+-- both dice if possible, else the larger; a double up to four times; one entry per distinct
+-- resulting position) and bearing off (§5).
+--
+-- Board array `b`, oriented to the player on roll (the mover): b[1..24] = the mover's points
+-- 1..24, positive for his checkers and negative for the opponent's; b[25] = the mover's bar;
+-- b[0] = the mover's borne-off checkers. A single-die step is the integer
+-- from * 64 + to * 2 + hit (from 25 = bar, to 0 = off, hit = 1 when it hits a blot).
+--
+-- The search walks every sequence of single-die steps depth first on `b` itself (undoing each
+-- step), with an incremental Zobrist key and the steps packed in one integer (11 bits each).
+-- Doubles take sources in non-increasing order (every legal multiset of steps has such an
+-- order) unless `max_per_point` is on, where order can matter. A non-double is searched in
+-- both dice orders; the second order skips sequences the first one already gave.
+-- Positions are de-duplicated by key, except for doubles in non-increasing order: there the
+-- net change of the board determines the multiset of sources (count them from the highest
+-- point down), so distinct step sets always reach distinct positions.
+-- Results: c.keys[i], c.packs[i] for i = 1..c.cnt, pack = steps | first die << 44 | length << 48.
+
+local Z = require("backgammon.zobrist")
+
+local M = {}
+
+-- Step codes.
+function M.code(from, to, hit) return from * 64 + to * 2 + (hit and 1 or 0) end
+
+-- The steps of a pack as an array of codes, and their number.
+function M.unpack(pack)
+  local len = pack >> 48
+  local codes = {}
+  for i = 1, len do codes[i] = (pack >> (11 * (i - 1))) & 2047 end
+  return codes, len
+end
+
+-- Full key of a board (0..25).
+function M.key(b)
+  local k = 0
+  for p = 0, 25 do k = k ~ Z[p * 32 + b[p] + 16] end
+  return k
+end
+
+-- Key changes: ZUP[p * 32 + 16 + v] for point p going from v to v + 1 checkers (signed),
+-- ZHIT[p] for a hit on p (-1 to 1).
+local ZUP, ZHIT = {}, {}
+for p = 0, 25 do
+  for v = -15, 15 do ZUP[p * 32 + 16 + v] = Z[p * 32 + 16 + v] ~ (Z[p * 32 + 17 + v] or 0) end
+  ZHIT[p] = Z[p * 32 + 15] ~ Z[p * 32 + 17]
+end
+
+-- Bit masks over points 1..24: BIT_INDEX[1 << p] = p; UPTO[p] = points 1..p (UPTO[25]: all);
+-- HIGHEST[m] = the highest point of a home-board mask m (0 for none).
+local BIT_INDEX, UPTO, HIGHEST = {}, {}, {}
+for p = 1, 24 do BIT_INDEX[1 << p] = p end
+for p = 0, 25 do UPTO[p] = (1 << (p + 1)) - 2 end
+for m = 0, 127 do
+  local h = 0
+  for p = 1, 6 do
+    if m & (1 << p) ~= 0 then h = p end
+  end
+  HIGHEST[m] = h
+end
+
+-- Key, checkers outside the home board (7..24 and bar), the mover's occupied points and the
+-- points open to him (not held by 2+ opposing checkers) of a board.
+local function scan(b)
+  local key = Z[16 + b[0]] ~ Z[816 + b[25]]
+  local outside, occ, open = b[25], 0, 0
+  for p = 1, 24 do
+    local v = b[p]
+    key = key ~ Z[p * 32 + 16 + v]
+    if v > 0 then
+      occ = occ | (1 << p)
+      if p > 6 then outside = outside + v end
+    end
+    if v >= -1 then open = open | (1 << p) end
+  end
+  return key, outside, occ, open
+end
+
+-- The point die d bears off from when all checkers are home (0 if none): point d, or the
+-- highest occupied point when it is lower than d.
+local function bear_off_source(occ, d)
+  if occ & (1 << d) ~= 0 then return d end
+  local h = HIGHEST[occ]
+  return h < d and h or 0
+end
+
+-- Stores a new result of `len` steps, dropping shorter ones.
+local function append(c, len, key, pack)
+  if len > c.best then c.best, c.cnt = len, 0 end
+  local n = c.cnt + 1
+  c.cnt = n
+  c.keys[n], c.packs[n] = key, pack | c.ds[1] << 44 | len << 48
+end
+
+-- A sequence of `len` steps ends at `key`.
+local function record(c, len, key, pack)
+  if len < c.best then return end
+  local seen = c.seen
+  if seen then
+    if seen[key] == len then return end
+    seen[key] = len
+  end
+  append(c, len, key, pack)
+end
+
+local dfs, last
+
+-- Plays src -> dst (0 = off) at `depth`, searches on, then undoes it.
+local function play(c, b, depth, src, dst, key, outside, occ, nextmax, pack)
+  local sv, v = b[src], b[dst]
+  b[src] = sv - 1
+  if sv == 1 and src <= 24 then occ = occ ~ (1 << src) end
+  key = key ~ ZUP[src * 32 + 15 + sv]
+  local code = src * 64 + dst * 2
+  if dst == 0 then
+    key = key ~ ZUP[16 + v]
+    b[0] = v + 1
+  else
+    if v == -1 then
+      key, code = key ~ ZHIT[dst], code + 1
+      b[dst] = 1
+    else
+      key = key ~ ZUP[dst * 32 + 16 + v]
+      b[dst] = v + 1
+    end
+    if v <= 0 then occ = occ | (1 << dst) end
+    if src > 6 and dst <= 6 then outside = outside - 1 end
+  end
+  pack = pack | code << (11 * depth - 11)
+  if depth + 1 == c.n then
+    last(c, b, depth + 1, nextmax, key, outside, occ, pack, dst)
+  else
+    dfs(c, b, depth + 1, nextmax, key, outside, occ, pack)
+  end
+  b[dst] = v
+  b[src] = sv
+end
+
+-- Entering from the bar with die d: the entry point, or nil when it is closed.
+local function entry(c, b, d)
+  local dst = 25 - d
+  if c.open & (1 << dst) ~= 0 and (c.cap == 0 or b[dst] < c.cap) then return dst end
+  return nil
+end
+
+-- Ends a sequence of `depth` steps at `key`.
+local function leaf(c, depth, key, pack)
+  local seen = c.seen
+  if seen then
+    if seen[key] == depth then return end
+    seen[key] = depth
+  end
+  append(c, depth, key, pack)
+end
+
+-- The last die of the sequence: each legal step ends a sequence; nothing is played on `b`.
+-- Steps from sources in c.skip other than `prev` (where the previous step landed) are legal
+-- but repeat a sequence of the other dice order; they are not recorded.
+last = function(c, b, depth, maxsrc, key, outside, occ, pack, prev)
+  local d, cap, skip = c.ds[depth], c.cap, c.skip & ~(1 << prev)
+  local shift = 11 * depth - 11
+  if b[25] > 0 then
+    local dst = entry(c, b, d)
+    if not dst then return record(c, depth - 1, key, pack) end
+    if skip & (1 << 25) ~= 0 then return end
+    local v = b[dst]
+    key = key ~ ZUP[815 + b[25]] ~ (v == -1 and ZHIT[dst] or ZUP[dst * 32 + 16 + v])
+    return leaf(c, depth, key, pack | (1600 + dst * 2 + (v == -1 and 1 or 0)) << shift)
+  end
+  local srcs = occ & (c.open << d) & UPTO[maxsrc]
+  local moved = srcs & skip ~= 0
+  srcs = srcs & ~skip
+  while srcs ~= 0 do
+    local low = srcs & -srcs
+    srcs = srcs ~ low
+    local src = BIT_INDEX[low]
+    local dst = src - d
+    local v = b[dst]
+    if cap == 0 or v < cap then
+      moved = true
+      local k = key ~ ZUP[src * 32 + 15 + b[src]]
+      if v == -1 then
+        leaf(c, depth, k ~ ZHIT[dst], pack | (src * 64 + dst * 2 + 1) << shift)
+      else
+        leaf(c, depth, k ~ ZUP[dst * 32 + 16 + v], pack | (src * 64 + dst * 2) << shift)
+      end
+    end
+  end
+  if outside == 0 then
+    local src = bear_off_source(occ, d)
+    if src > 0 and src <= maxsrc then
+      moved = true
+      if skip & (1 << src) == 0 then
+        leaf(c, depth, key ~ ZUP[src * 32 + 15 + b[src]] ~ ZUP[16 + b[0]], pack | (src * 64) << shift)
+      end
+    end
+  end
+  if not moved then record(c, depth - 1, key, pack) end
+end
+
+dfs = function(c, b, depth, maxsrc, key, outside, occ, pack)
+  local d, cap = c.ds[depth], c.cap
+  if b[25] > 0 then
+    local dst = entry(c, b, d)
+    if not dst then return record(c, depth - 1, key, pack) end
+    return play(c, b, depth, 25, dst, key, outside, occ, 25, pack)
+  end
+  local restrict, moved = c.restrict, false
+  local srcs = occ & (c.open << d) & UPTO[maxsrc]
+  while srcs ~= 0 do
+    local low = srcs & -srcs
+    srcs = srcs ~ low
+    local src = BIT_INDEX[low]
+    local dst = src - d
+    if cap == 0 or b[dst] < cap then
+      moved = true
+      play(c, b, depth, src, dst, key, outside, occ, restrict and src or 25, pack)
+    end
+  end
+  if outside == 0 then
+    local src = bear_off_source(occ, d)
+    if src > 0 and src <= maxsrc then
+      moved = true
+      play(c, b, depth, src, 0, key, outside, occ, restrict and src or 25, pack)
+    end
+  end
+  if not moved then record(c, depth - 1, key, pack) end
+end
+
+-- §4 rule 2: a non-double of which only one die can be played must use the larger if it can.
+local function keep_larger(c, hi)
+  local keys, packs, w = c.keys, c.packs, 0
+  for i = 1, c.cnt do
+    if (packs[i] >> 44) & 15 == hi then
+      w = w + 1
+      keys[w], packs[w] = keys[i], packs[i]
+    end
+  end
+  if w > 0 then c.cnt = w end
+end
+
+-- Sources (bit 25 = bar) from which die d can be played as a first step (no point limit).
+-- A sequence "other die, then d from one of these" (not moving on the same checker) gives a
+-- position that "d first, then the other die" gives too.
+local function first_steps(b, d, outside, occ, open)
+  if b[25] > 0 then
+    return open & (1 << (25 - d)) ~= 0 and 1 << 25 or 0
+  end
+  local mask = occ & (open << d)
+  if outside == 0 then mask = mask | (1 << bear_off_source(occ, d)) end
+  return mask & ~1
+end
+
+-- Searches all legal moves of `b` for dice d1, d2 (`b` is left as it was).
+-- distinct = true keeps one entry per resulting position, false keeps every step set.
+-- Returns the context: c.cnt results in c.keys, c.packs; c.best = dice played (0 = none).
+function M.search(b, d1, d2, cap, distinct)
+  local hi, lo = d1, d2
+  if lo > hi then hi, lo = lo, hi end
+  local double = hi == lo
+  local key, outside, occ, open = scan(b)
+  cap = cap or 0
+  local c = {
+    n = double and 4 or 2, ds = { hi, lo, hi, lo }, cap = cap, open = open, skip = 0,
+    restrict = double and cap == 0, best = 0, cnt = 0, keys = {}, packs = {},
+    seen = distinct and not (double and cap == 0) and {} or false,
+  }
+  dfs(c, b, 1, 25, key, outside, occ, 0)
+  if not double then
+    c.ds[1], c.ds[2] = lo, hi
+    if cap == 0 then c.skip = first_steps(b, hi, outside, occ, open) end
+    dfs(c, b, 1, 25, key, outside, occ, 0)
+    if c.best == 1 then keep_larger(c, hi) end
+  end
+  if c.best == 0 then c.cnt = 0 end
+  return c
+end
+
+-- The legal moves as option tables, one per distinct resulting position, in search order.
+-- Each option is the array of its step codes.
+function M.moves(b, d1, d2, cap)
+  local c = M.search(b, d1, d2, cap, true)
+  local packs, opts = c.packs, {}
+  for i = 1, c.cnt do
+    local p = packs[i]
+    local len = p >> 48
+    if len == 2 then
+      opts[i] = { p & 2047, (p >> 11) & 2047 }
+    elseif len == 4 then
+      opts[i] = { p & 2047, (p >> 11) & 2047, (p >> 22) & 2047, (p >> 33) & 2047 }
+    else
+      opts[i] = M.unpack(p)
+    end
+  end
+  return opts
+end
+
+-- True when die d can be played as a first step (see scan for outside, occ, open).
+local function playable(b, d, cap, outside, occ, open)
+  if b[25] > 0 then
+    local dst = 25 - d
+    return open & (1 << dst) ~= 0 and (cap == 0 or b[dst] < cap)
+  end
+  local srcs = occ & (open << d)
+  while srcs ~= 0 do
+    local low = srcs & -srcs
+    if cap == 0 or b[BIT_INDEX[low] - d] < cap then return true end
+    srcs = srcs ~ low
+  end
+  return outside == 0 and bear_off_source(occ, d) > 0
+end
+
+-- §4 rule 3: false when no die can be played (the player passes).
+function M.can_move(b, d1, d2, cap)
+  cap = cap or 0
+  local _, outside, occ, open = scan(b)
+  return playable(b, d1, cap, outside, occ, open) or playable(b, d2, cap, outside, occ, open)
+end
+
+-- Plays step codes codes[1..n] on `b` in place; returns the number of blots hit.
+function M.apply(b, codes, n)
+  local hits = 0
+  for i = 1, n or #codes do
+    local code = codes[i]
+    local src, dst = code >> 6, (code >> 1) & 31
+    b[src] = b[src] - 1
+    if dst == 0 then
+      b[0] = b[0] + 1
+    elseif b[dst] == -1 then
+      b[dst], hits = 1, hits + 1
+    else
+      b[dst] = b[dst] + 1
+    end
+  end
+  return hits
+end
+
+-- A copy of board `b` (0..25).
+function M.copy(b)
+  local t = {}
+  for p = 0, 25 do t[p] = b[p] end
+  return t
+end
+
+-- Mover-oriented board from two own-numbered arrays (1..24 points, 25 bar, and the off count
+-- at index `off_at`): `me` for the mover, `opp` for the opponent. Reuses `me` when reuse is set.
+function M.orient(me, opp, off_at, reuse)
+  local b = reuse and me or {}
+  b[0] = me[off_at]
+  b[25] = me[25]
+  for p = 1, 24 do b[p] = me[p] - opp[25 - p] end
+  if reuse and off_at ~= 0 and off_at ~= 25 then b[off_at] = nil end
+  return b
+end
+
+-- Pip count of the mover in `b`.
+function M.pips(b)
+  local n = b[25] * 25
+  for p = 1, 24 do
+    local v = b[p]
+    if v > 0 then n = n + v * p end
+  end
+  return n
+end
+
+return M

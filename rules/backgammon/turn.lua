@@ -1,0 +1,161 @@
+-- Backgammon turn sequence (spec §2): the opening roll (switch `opening_roll`), the cube
+-- decision before rolling, the dice, the move (a pass is logged and skipped: no option is
+-- ever a non-move), the end of the turn (switch `turn_cap`) and the end of the game.
+--
+-- Phases (prop "phase"): opening (chance "opening"), start (the player on roll may double,
+-- else chance "dice"), roll (chance "dice"), move (dice in prop "dice"), doubled, beavered,
+-- over. The player on roll is G:current() throughout his turn, also while the opponent
+-- answers a double.
+
+local movegen = require("backgammon.movegen")
+local layout = require("backgammon.layout")
+local cube = require("backgammon.cube")
+local match = require("backgammon.match")
+
+local T = {}
+
+local NAMES = layout.NAMES
+
+local function dice_text(a, b)
+  if b > a then a, b = b, a end
+  return a .. "-" .. b
+end
+
+-- PROMPTS[seat][a * 8 + b]: "X to play 6-5" for dice a, b.
+local PROMPTS = { {}, {} }
+for seat = 1, 2 do
+  for a = 1, 6 do
+    for b = 1, 6 do PROMPTS[seat][a * 8 + b] = NAMES[seat] .. " to play " .. dice_text(a, b) end
+  end
+end
+
+local function move_status(G)
+  local seat, dice = G:current(), G:get("dice")
+  local a, b = dice[1], dice[2]
+  local opts = movegen.moves(layout.board(G, seat), a, b, G:switch("max_per_point"))
+  return { actor = seat, options = opts, prompt = PROMPTS[seat][a * 8 + b] }
+end
+
+local function answer_status(G, seat, options, value)
+  return { actor = seat, options = options,
+    prompt = string.format("%s: take or drop at %d", NAMES[seat], value) }
+end
+
+-- What the game waits for now.
+function T.status(G)
+  local phase = G:get("phase")
+  if phase == "move" then return move_status(G) end
+  local seat = G:current()
+  if phase == "start" then
+    if not hook.may_double(G, seat) then return { chance = "dice" } end
+    return { actor = seat, options = { "roll", "double" }, prompt = NAMES[seat] .. ": roll or double" }
+  elseif phase == "roll" then
+    return { chance = "dice" }
+  elseif phase == "opening" then
+    return { chance = "opening" }
+  elseif phase == "doubled" then
+    return answer_status(G, 3 - seat, cube.answers(G), cube.state(G) * 2)
+  elseif phase == "beavered" then
+    return answer_status(G, seat, { "take", "drop" }, cube.state(G) * 4)
+  elseif phase == "over" then
+    return { over = true, scores = G:get("final"), result = G:get("result") }
+  end
+  error("backgammon: unknown phase " .. tostring(phase))
+end
+
+-- Ends the turn: count it, apply the turn cap, pass the dice on.
+function T.end_turn(G)
+  local turns = (G:get("turns") or 0) + 1
+  G:set("turns", turns)
+  G:set("dice", nil)
+  local cap = G:switch("turn_cap")
+  if cap > 0 and turns >= cap then return match.draw(G, turns) end
+  G:set_current(G:advance())
+  G:set("phase", "start")
+end
+
+-- The dice a, b are set for the player on roll: skip the turn when no die can be played.
+function T.begin_move(G, a, b)
+  local seat = G:current()
+  if movegen.can_move(layout.board(G, seat), a, b, G:switch("max_per_point")) then return end
+  G:log(string.format("%s rolls %s and cannot move", NAMES[seat], dice_text(a, b)))
+  T.end_turn(G)
+end
+
+local function set_dice(G, a, b)
+  G:set("dice", { a, b })
+  G:set("phase", "move")
+  T.begin_move(G, a, b)
+end
+
+-- Opening roll: X's die a, O's die b; a tie rolls again.
+local function opening(G, a, b)
+  if a == b then
+    G:log(string.format("Opening roll: both roll %d; roll again", a))
+    return
+  end
+  local seat = a > b and 1 or 2
+  G:set_current(seat)
+  G:log(string.format("Opening roll: X %d, O %d; %s moves first", a, b, NAMES[seat]))
+  if G:switch("opening_roll") == "starter_rerolls" then
+    G:set("phase", "roll")
+  else
+    set_dice(G, a, b)
+  end
+end
+
+function T.chance(G, name, outcome)
+  local a, b = outcome[1], outcome[2]
+  local phase = G:get("phase")
+  if name == "opening" and phase == "opening" then return opening(G, a, b) end
+  if name == "dice" and (phase == "start" or phase == "roll") then return set_dice(G, a, b) end
+  error(string.format("backgammon: chance %q is not awaited (phase %s)", tostring(name), tostring(phase)))
+end
+
+-- Plays a move option (its step codes) for the player on roll; hits go to the opponent's bar.
+local function play(G, steps)
+  if G:get("phase") ~= "move" then error("no move can be played now", 0) end
+  local seat = G:current()
+  local trk, otrk = layout.TRACKS[seat], layout.TRACKS[3 - seat]
+  local bore_off = false
+  for i = 1, #steps do
+    local c = steps[i]
+    local src, dst = c >> 6, (c >> 1) & 31
+    local to = G:track_loc(trk, dst == 0 and layout.OFF or dst)
+    if c & 1 == 1 then G:move_top(to, G:track_loc(otrk, layout.BAR)) end
+    G:move_top(G:track_loc(trk, src), to)
+    bore_off = bore_off or dst == 0
+  end
+  if bore_off and G:count(G:track_loc(trk, layout.OFF), seat) == layout.checkers(G) then
+    return match.win(G, seat)
+  end
+  T.end_turn(G)
+end
+
+local CUBE_ACTIONS = {
+  start = {
+    roll = function(G) G:set("phase", "roll") end,
+    double = function(G, seat) cube.double(G, seat) end,
+  },
+  doubled = {
+    take = function(G, seat) cube.take(G, seat) end,
+    drop = function(G, seat) match.drop(G, seat, cube.state(G)) end,
+    beaver = function(G, seat) cube.beaver(G, seat) end,
+  },
+  beavered = {
+    take = function(G, seat) cube.take_beaver(G, seat) end,
+    drop = function(G, seat) match.drop(G, 3 - seat, cube.state(G) * 2) end,
+  },
+}
+
+-- Applies one option of T.status.
+function T.apply(G, option)
+  if type(option) == "table" then return play(G, option) end
+  local st = hook.status(G)
+  for _, o in ipairs(st.options or {}) do
+    if o == option then return CUBE_ACTIONS[G:get("phase")][option](G, G:current()) end
+  end
+  error(string.format("%q is not possible now", tostring(option)), 0)
+end
+
+return T
