@@ -169,7 +169,12 @@ fn b04_both_dice_must_be_played() {
 }
 
 /// Points, bar, dice, the expected moves (`*`: B12's membership check).
-type Case = (&'static [(usize, i32)], [i32; 2], &'static str, &'static str);
+type Case = (
+    &'static [(usize, i32)],
+    [i32; 2],
+    &'static str,
+    &'static str,
+);
 
 #[test]
 fn b05_to_b19_forced_play_bar_and_bear_off() {
@@ -661,4 +666,58 @@ fn bad_positions_get_clear_errors() {
         );
     }
     assert_eq!(run(&mut r, &["position"]), before, "the game survives");
+}
+
+#[test]
+fn b26_jacoby() {
+    // B21's gammon with a centred cube counts as a single under Jacoby…
+    let p = pos(&[(1, 1), (18, -15)], [0, 0]).replacen('{', r#"{"dice":[2,1],"#, 1);
+    let mut r = repl(&rules());
+    let out = run(
+        &mut r,
+        &[
+            &format!("setup backgammon --set jacoby=true {p}"),
+            "play 1/off",
+        ],
+    );
+    assert!(out.contains("X 1"), "{out}");
+    // …but not once the cube was turned: cube 2 → 2 × 2.
+    let turned = p.replacen('{', r#"{"cube":{"value":2,"owner":"opp"},"#, 1);
+    let out = run(
+        &mut r,
+        &[
+            &format!("setup backgammon --set jacoby=true {turned}"),
+            "play 1/off",
+        ],
+    );
+    assert!(out.contains("X 4"), "{out}");
+}
+
+#[test]
+fn b28_crawford_off_allows_doubling() {
+    let finish = r#"{"board":[1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,-14,0,0,0,0,0,0],"bar":[0,0],"off":[14,1],"dice":[2,1],"match":{"length":5,"score":[3,2],"crawford":false}}"#;
+    let mut r = repl(&rules());
+    run(
+        &mut r,
+        &[
+            &format!("setup backgammon --set crawford=false {finish}"),
+            "play 1/off",
+            "roll 3 1",
+            "play 1",
+        ],
+    );
+    assert_eq!(labels(&mut r), ["roll", "double"]);
+}
+
+#[test]
+fn b35_same_seed_same_game() {
+    let script = ["new backgammon --seed 77 --set cube=false", "auto 120"];
+    let mut a = repl(&rules());
+    let mut b = repl(&rules());
+    run(&mut a, &script);
+    run(&mut b, &script);
+    let (la, lb) = (run(&mut a, &["log"]), run(&mut b, &["log"]));
+    assert!(la.lines().count() > 100, "{la}");
+    assert_eq!(la, lb);
+    assert_eq!(run(&mut a, &["position"]), run(&mut b, &["position"]));
 }

@@ -31,32 +31,46 @@ pub struct Repl {
     cache: Option<(String, Rc<Rules>)>,
 }
 
-/// Splits a command line into words; `"…"` groups words.
+/// Splits a command line into words: `"…"` groups words, and a word that opens with `{` or `[`
+/// runs to its matching bracket (so JSON positions may contain spaces and quotes).
 fn words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut any = false;
-    for c in text.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                any = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if any {
-                    out.push(std::mem::take(&mut cur));
-                    any = false;
+    let mut chars = text.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+            continue;
+        }
+        let mut word = String::new();
+        if c == '"' {
+            chars.next();
+            word.extend(chars.by_ref().take_while(|&c| c != '"'));
+        } else if c == '{' || c == '[' {
+            let (mut depth, mut in_string, mut escaped) = (0i32, false, false);
+            for c in chars.by_ref() {
+                word.push(c);
+                match c {
+                    _ if escaped => escaped = false,
+                    '\\' if in_string => escaped = true,
+                    '"' => in_string = !in_string,
+                    '{' | '[' if !in_string => depth += 1,
+                    '}' | ']' if !in_string => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    break;
                 }
             }
-            c => {
-                cur.push(c);
-                any = true;
+        } else {
+            while let Some(&c) = chars.peek() {
+                if c.is_whitespace() {
+                    break;
+                }
+                word.push(c);
+                chars.next();
             }
         }
-    }
-    if any {
-        out.push(cur);
+        out.push(word);
     }
     out
 }
@@ -685,4 +699,24 @@ pub fn machine_moves(
     args.raw_set("absolute", absolute)?;
     let out: LuaValue = LuaValue::Table(args);
     game.text_hook("machine_moves", out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::words;
+
+    #[test]
+    fn words_keep_json_and_quoted_text_whole() {
+        assert_eq!(words(r#"a  "b c" d"#), ["a", "b c", "d"]);
+        assert_eq!(
+            words(r#"--position {"board": [1, 2], "s": "x}"} --dice 61"#),
+            [
+                "--position",
+                r#"{"board": [1, 2], "s": "x}"}"#,
+                "--dice",
+                "61"
+            ]
+        );
+        assert_eq!(words("[1, [2]] x"), ["[1, [2]]", "x"]);
+    }
 }

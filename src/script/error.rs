@@ -26,8 +26,21 @@ pub fn message(e: &Error) -> String {
     }
 }
 
+/// Whether a message starts with the place that raised it (`rules/x.lua:12: …`). Messages
+/// raised without one (`error(msg, 0)`) are meant for the user and shown without a traceback.
+fn has_place(head: &str) -> bool {
+    head.split_once(": ").is_some_and(|(place, _)| {
+        place
+            .rsplit_once(':')
+            .is_some_and(|(file, line)| !file.contains(' ') && line.parse::<u32>().is_ok())
+    })
+}
+
 fn with_trace(head: &str, trace: &str) -> String {
     let head = head.trim();
+    if !has_place(head) {
+        return head.to_string();
+    }
     let frames: Vec<&str> = trace
         .lines()
         .map(str::trim)

@@ -110,7 +110,13 @@ impl Host {
                 Ok(())
             })?,
         )?;
-        g.raw_set("json", json::table(lua)?)?;
+        let json = json::table(lua)?;
+        let plain: Function = self.helpers.get("plain_errors")?;
+        for f in ["encode", "decode"] {
+            let wrapped: Function = plain.call(json.get::<Function>(f)?)?;
+            json.raw_set(f, wrapped)?;
+        }
+        g.raw_set("json", json)?;
         g.raw_set("sorted_keys", self.helpers.get::<Function>("sorted_keys")?)?;
         g.raw_set("require", self.require_function()?)?;
         // Library tables become read-only views, so no rule can patch them for the others.

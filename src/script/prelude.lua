@@ -43,4 +43,15 @@ local function sorted_keys(t)
   return keys
 end
 
-return { readonly = readonly, compose = compose, sorted_keys = sorted_keys }
+-- f, with the errors it raises re-raised as plain messages at the caller's line (a kernel
+-- error caught by pcall would otherwise read "runtime error: …").
+local function plain_errors(f)
+  return function(...)
+    local results = table.pack(pcall(f, ...))
+    if results[1] then return table.unpack(results, 2, results.n) end
+    local msg = tostring(results[2]):gsub("^runtime error: ", ""):gsub("\nstack traceback:.*", "")
+    error(msg, 2)
+  end
+end
+
+return { readonly = readonly, compose = compose, sorted_keys = sorted_keys, plain_errors = plain_errors }

@@ -214,10 +214,12 @@ impl Rules {
                 let file = host.chunk_name(&rel);
                 let text = std::fs::read_to_string(root.join(&rel)).map_err(|e| {
                     let known = variants(root, game);
-                    anyhow!(
-                        "variant '{v}' of {game}: {e} (variants: {})",
+                    let known = if known.is_empty() {
+                        "none".into()
+                    } else {
                         known.join(", ")
-                    )
+                    };
+                    anyhow!("variant '{v}' of {game}: {e} (variants: {known})")
                 })?;
                 host.files
                     .borrow_mut()
