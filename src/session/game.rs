@@ -200,25 +200,27 @@ impl Game {
             bail!("the game is not waiting for a decision");
         };
         let opt: LuaValue = options.raw_get(i + 1)?;
-        match &opt {
-            LuaValue::String(s) => Ok(s.to_str()?.to_string()),
-            LuaValue::Table(t) => match t.raw_get::<Option<String>>("label")? {
-                Some(l) => Ok(l),
-                None => {
-                    let f = self.hook("label").map_err(|_| {
-                        anyhow!(
-                            "option {} has no label and the game has no label hook",
-                            i + 1
-                        )
-                    })?;
-                    self.query(&f, opt)
-                }
-            },
+        let own = match &opt {
+            LuaValue::String(s) => Some(s.to_str()?.to_string()),
+            LuaValue::Table(t) => t.raw_get::<Option<String>>("label")?,
+            LuaValue::Integer(_) | LuaValue::Number(_) => None,
             other => bail!(
-                "option {} is a {}; options are strings or tables",
+                "option {} is a {}; options are strings, numbers or tables",
                 i + 1,
                 other.type_name()
             ),
+        };
+        match own {
+            Some(label) => Ok(label),
+            None => {
+                let f = self.hook("label").map_err(|_| {
+                    anyhow!(
+                        "option {} has no label and the game has no label hook",
+                        i + 1
+                    )
+                })?;
+                self.query(&f, opt)
+            }
         }
     }
 
