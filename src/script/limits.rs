@@ -55,6 +55,10 @@ impl Limits {
         lua.set_global_hook(
             HookTriggers::new().every_nth_instruction(HOOK_EVERY),
             move |_, _| {
+                let Some(deadline) = m.deadline.get() else {
+                    // Outside an invocation (loading, tests driving Lua directly): no budget.
+                    return Ok(VmState::Continue);
+                };
                 let used = m.used.get() + u64::from(HOOK_EVERY);
                 m.used.set(used);
                 if used > m.limit.get() {
@@ -63,7 +67,7 @@ impl Limits {
                         m.limit.get()
                     )));
                 }
-                if m.deadline.get().is_some_and(|d| Instant::now() > d) {
+                if Instant::now() > deadline {
                     return Err(mlua::Error::runtime("time limit exceeded".to_string()));
                 }
                 if stop.swap(false, Ordering::Relaxed) {

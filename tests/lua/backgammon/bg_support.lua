@@ -1,0 +1,63 @@
+-- Helpers shared by the backgammon rule tests: scenario boards in the notation of spec §12
+-- ("P{13:1, 2:-2}": X's numbering, negative = O, unlisted checkers off) and list checks.
+-- Needs `rules/` and this folder on the module path, and the kernel's `json` global.
+
+local movegen = require("backgammon.movegen")
+local notation = require("backgammon.notation")
+local position = require("backgammon.position")
+
+local S = {}
+
+-- The position of a scenario with X on roll: sides in own numbering (see position.lua).
+function S.position(points, bar, n)
+  n = n or 15
+  local me, opp = position.empty_side(), position.empty_side()
+  for p, v in pairs(points) do
+    if v > 0 then me[p] = v else opp[25 - p] = -v end
+  end
+  me[25], opp[25] = bar and bar[1] or 0, bar and bar[2] or 0
+  local cm, co = 0, 0
+  for p = 1, 25 do cm, co = cm + me[p], co + opp[p] end
+  me[0], opp[0] = n - cm, n - co
+  assert(me[0] >= 0 and opp[0] >= 0, "scenario has more than " .. n .. " checkers a side")
+  return { me = me, opp = opp, on_roll = "x", cube = { value = 1, owner = "center" },
+    match = { length = 0, score = { 0, 0 }, crawford = false } }
+end
+
+-- Mover-oriented board of a scenario with X on roll.
+function S.board(points, bar)
+  return position.mover_board(S.position(points, bar))
+end
+
+S.START = { [24] = 2, [13] = 5, [8] = 3, [6] = 5, [1] = -2, [12] = -5, [17] = -3, [19] = -5 }
+
+-- Canonical labels of all legal moves, sorted in byte order.
+function S.labels(b, d1, d2, cap)
+  local list = notation.entries(b, d1, d2, cap)
+  local out = {}
+  for i, e in ipairs(list) do out[i] = e.label end
+  table.sort(out)
+  return out
+end
+
+-- Asserts that two lists of strings are equal, showing both on failure.
+function S.same(got, want, what)
+  local ok = #got == #want
+  for i = 1, math.max(#got, #want) do ok = ok and got[i] == want[i] end
+  assert(ok, string.format("%s:\n  got  [%s]\n  want [%s]", what, table.concat(got, ", "), table.concat(want, ", ")))
+end
+
+-- Asserts that f() raises an error whose message contains `needle` (plain text).
+function S.raises(f, needle, what)
+  local ok, err = pcall(f)
+  assert(not ok, what .. ": expected an error")
+  assert(tostring(err):find(needle, 1, true), string.format("%s: error %q lacks %q", what, tostring(err), needle))
+  return err
+end
+
+-- Number of distinct resulting positions, counted by the fast generator.
+function S.count(b, d1, d2, cap)
+  return #movegen.moves(b, d1, d2, cap)
+end
+
+return S
