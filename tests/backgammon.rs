@@ -721,3 +721,34 @@ fn b35_same_seed_same_game() {
     assert_eq!(la, lb);
     assert_eq!(run(&mut a, &["position"]), run(&mut b, &["position"]));
 }
+
+#[test]
+fn the_automatic_doubles_house_rule_stacks_on_chance() {
+    let mut r = repl(&rules());
+    run(
+        &mut r,
+        &[
+            "new backgammon --variant money_automatic --seed 1",
+            "roll 4 4",
+            "roll 2 2",
+            "roll 5 5",
+            "roll 6 6",
+        ],
+    );
+    let json: Json = serde_json::from_str(&run(&mut r, &["position"])).unwrap();
+    assert_eq!(
+        json["cube"]["value"], 8,
+        "three ties double to 8, the fourth is capped"
+    );
+    assert_eq!(json["cube"]["owner"], "center");
+    assert_eq!(
+        run(&mut r, &["rules chance"]),
+        "chance (top first):\n  rules/backgammon/house/automatic_doubles.lua\n  rules/backgammon/game.lua"
+    );
+    run(&mut r, &["roll 3 1"]);
+    assert_eq!(labels(&mut r).len(), 16, "the opening move is unchanged");
+    // Without the variant a tie changes nothing.
+    run(&mut r, &["new backgammon --seed 1", "roll 4 4"]);
+    let json: Json = serde_json::from_str(&run(&mut r, &["position"])).unwrap();
+    assert_eq!(json["cube"]["value"], 1);
+}

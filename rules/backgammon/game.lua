@@ -162,6 +162,9 @@ return {
       help = "standard = 15 checkers; hyper = 3 each on the opponent's points 1, 2, 3" },
     turn_cap = { default = 0, min = 0, help = "Game drawn after N turns; 0 = no cap" },
   },
+  -- `tortuga bench backgammon` plays without the cube, like the reference implementations it
+  -- is compared with (a uniform random player doubles and drops half the time otherwise).
+  bench = { cube = false },
   randomizers = {
     opening = { kind = "dice", faces = { 1, 2, 3, 4, 5, 6 }, count = 2, stream = "dice" },
     dice = { kind = "dice", faces = { 1, 2, 3, 4, 5, 6 }, count = 2, stream = "dice" },
@@ -176,9 +179,8 @@ return {
     export = export,
     import = import,
     machine_moves = machine_moves,
-    -- Hooks beyond docs/lua-api.md: parse(G, text, options) -> index of the pending option
-    -- that typed text denotes (§9 input); invariant(G) -> nil or what is broken (for `check`);
-    -- may_double(G, seat), called through `hook` so that house rules can change the cube.
+    -- invariant(G) -> nil or what is broken (for `check`); may_double(G, seat), called through
+    -- `hook` so that house rules can change the cube.
     parse = parse,
     invariant = invariant,
     may_double = cube.may_double,

@@ -354,14 +354,4 @@ function M.orient(me, opp, off_at, reuse)
   return b
 end
 
--- Pip count of the mover in `b`.
-function M.pips(b)
-  local n = b[25] * 25
-  for p = 1, 24 do
-    local v = b[p]
-    if v > 0 then n = n + v * p end
-  end
-  return n
-end
-
 return M

@@ -12,7 +12,6 @@ local function point_name(p)
   if p == 25 then return "bar" elseif p == 0 then return "off" end
   return tostring(p)
 end
-N.point_name = point_name
 
 -- True when label a is preferred to b (§9 rule 6: shortest, then smallest in byte order).
 function N.better(a, b)

@@ -167,10 +167,16 @@ local function parse_match(v)
   return m
 end
 
--- Flips an X-oriented oracle record with O on roll to O's point of view.
-local function turn_to_o(board, bar, off)
+-- Turns an X-oriented oracle record to the side on roll: with O on roll the board is
+-- mirrored, bar, off and score swap; a cube owner "x" / "o" becomes "me" / "opp".
+local function orient_absolute(pos, board, bar, off)
+  local side = pos.on_roll
+  local o = pos.cube.owner
+  if o == "x" or o == "o" then pos.cube.owner = o == side and "me" or "opp" end
+  if side == "x" then return board, bar, off end
   local b = {}
   for j = 1, 24 do b[j] = -board[25 - j] end
+  pos.match.score = { pos.match.score[2], pos.match.score[1] }
   return b, { bar[2], bar[1] }, { off[2], off[1] }
 end
 
@@ -182,19 +188,12 @@ local function parse_table(t, opts)
     if t[k] == nil then fail("missing field %q", k) end
   end
   local board = int_array(t.board, 24, -n, n, "board")
-  local bar = int_array(t.bar, 2, 0, n, "bar")
-  local off = int_array(t.off, 2, 0, n, "off")
-  local side = colour(t[absolute and "turn" or "on_roll"] or "x", absolute and "turn" or "on_roll")
+  local bar, off = int_array(t.bar, 2, 0, n, "bar"), int_array(t.off, 2, 0, n, "off")
+  local side_field = absolute and "turn" or "on_roll"
+  local side = colour(t[side_field] or "x", side_field)
   local pos = { on_roll = side, cube = parse_cube(t.cube, absolute), match = parse_match(t.match) }
   if t.dice ~= nil then pos.dice = int_array(t.dice, 2, 1, 6, "dice") end
-  if absolute and side == "o" then
-    board, bar, off = turn_to_o(board, bar, off)
-    pos.match.score = { pos.match.score[2], pos.match.score[1] }
-  end
-  if absolute then
-    local o = pos.cube.owner
-    if o == "x" or o == "o" then pos.cube.owner = o == side and "me" or "opp" end
-  end
+  if absolute then board, bar, off = orient_absolute(pos, board, bar, off) end
   pos.me, pos.opp = sides(board, bar, off)
   local who = absolute and { side:upper(), side == "x" and "O" or "X" } or
     { "the player on roll (" .. side .. ")", "the opponent" }

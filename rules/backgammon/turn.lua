@@ -70,7 +70,7 @@ function T.end_turn(G)
   G:set("dice", nil)
   local cap = G:switch("turn_cap")
   if cap > 0 and turns >= cap then return match.draw(G, turns) end
-  G:set_current(G:advance())
+  G:advance()
   G:set("phase", "start")
 end
 
