@@ -1,0 +1,402 @@
+-- Jackal chains: the arrival procedure of §4.2, forced chains (§4.4), flips as chance events
+-- and the decisions in the middle of a move (§12), all driven by a task stack kept in the
+-- game props, so that every waiting point is plain data (undo, save and replay work there).
+--
+-- Tasks (strings, top of the stack runs first):
+--   arrive                 the mover arrives at mv_at with motion mv_type/mv_dx/mv_dy
+--   land                   after the flip: place the mover, hit (rule 7), then "effect"
+--   effect                 the tile effect (rule 8): the tile's on_arrive hook
+--   flip|L|by              turn cell L face up (by = "move" or "lighthouse")
+--   draw|L|by, orient|L|by wait for the deck / orientation chance event
+--   reveal|L|by            the tile at L is now known: open it, call on_reveal
+--   ask|owner|kind|L|extra a decision; owner "move" (arrow_exit, knight_target, plane_target)
+--                          or a tile name whose choices/decide hooks handle it
+
+local B = require("jackal.board")
+local C = require("jackal.core")
+
+local H = {}
+
+------------------------------------------------------------------------------------------
+-- Starting and continuing a move
+
+-- Continue the move with motion m = { to, type, dx, dy [, step] }.
+function H.go(G, m)
+  G:set("mv_prev", G:get("mv_at"))
+  G:set("mv_pstep", G:get("mv_step") or 0)
+  G:set("mv_at", m.to)
+  G:set("mv_step", m.step or 0)
+  G:set("mv_type", m.type)
+  G:set("mv_dx", m.dx or 0)
+  G:set("mv_dy", m.dy or 0)
+  C.push(G, "arrive")
+end
+
+-- Starts a move of character c, carrying item piece `item` (0 = none), with motion m.
+function H.start(G, c, item, m)
+  G:set("phase", "move")
+  G:set("mv_ch", c.id)
+  G:set("mv_item", item or 0)
+  G:set("mv_start", c.loc)
+  G:set("mv_sstep", c.step or 0)
+  G:set("mv_at", c.loc)
+  G:set("mv_step", c.step or 0)
+  G:set("mv_seen", nil)
+  G:set("mv_hit", false)
+  G:set("mv_live", true)
+  G:set("mv_fresh", 0)
+  C.flag(G, c.id, "trap", false)
+  H.go(G, m)
+end
+
+local MOVE_KEYS = { "mv_ch", "mv_item", "mv_start", "mv_sstep", "mv_at", "mv_step", "mv_prev",
+  "mv_pstep", "mv_type", "mv_dx", "mv_dy", "mv_seen", "mv_hit", "mv_live", "mv_fresh" }
+
+function H.clear_move(G)
+  for i = 1, #MOVE_KEYS do G:set(MOVE_KEYS[i], nil) end
+end
+
+------------------------------------------------------------------------------------------
+-- The arrival procedure (§4.2)
+
+local function arrive(G)
+  local c = C.mover(G)
+  local l = G:get("mv_at")
+  local req = G:get("mv_step") or 0
+  local mtype = G:get("mv_type")
+  local dx, dy = G:get("mv_dx") or 0, G:get("mv_dy") or 0
+  -- 1. Loop
+  local key = table.concat({ l, req, mtype, dx, dy }, ":")
+  local seen = G:get("mv_seen") or {}
+  if C.sw(G, "loop_rule") == "fourth_visit" then
+    local n = 0
+    for i = 1, #seen do
+      if string.match(seen[i], "^(%d+):") == tostring(l) then n = n + 1 end
+    end
+    if n >= 3 then
+      C.kill(G, c, "start", "a loop")
+      return
+    end
+  else
+    for i = 1, #seen do
+      if seen[i] == key then
+        C.kill(G, c, "start", "a loop")
+        return
+      end
+    end
+  end
+  seen[#seen + 1] = key
+  G:set("mv_seen", seen)
+  local V = C.view(G)
+  -- 2. Forbidden
+  local open = B.is_land(l) and C.is_open(G, l)
+  local step = req
+  if open and req == 0 then step = C.entry_step(G, l, c) end
+  if B.is_land(l) and C.forbidden(G, V, c, l, step) then
+    C.kill(G, c, "start", "a forbidden cell")
+    return
+  end
+  -- 3. Ship cell
+  local st = C.ship_team(V.ships, l)
+  if st then
+    if C.allied_in(V.sides, c.team, st) then
+      C.board(G, c, st, V.ships)
+      G:log(c.label .. " boards the " .. C.team_name(st) .. " ship")
+    else
+      C.kill(G, c, "lost", "the " .. C.team_name(st) .. " ship")
+    end
+    return
+  end
+  -- 4. Sea cell
+  if B.is_sea(l) then
+    if C.mv_item(G) ~= 0 then
+      G:log("the item sinks")
+      C.item_lost(G)
+    end
+    if mtype == "cannon" and C.sw(G, "cannon_open_sea") == "die" then
+      C.kill(G, c, "lost", "shot into the open sea")
+      return
+    end
+    local en = C.enemies_at(V, c, l, nil)
+    if C.fighter(c) then
+      for i = 1, #en do C.kill(G, en[i], "lost", "hit in the sea") end
+    end
+    C.place(G, c, l, 0)
+    C.clear_flags(G, c.id)
+    C.end_move(G)
+    G:log(c.label .. " swims at " .. B.name(l))
+    return
+  end
+  -- 5. Item check
+  if C.mv_item(G) ~= 0 then
+    local back = not open or not C.accepts_items(G, l) or #C.would_hit(G, V, c, l, step) > 0
+    if back then
+      C.item_home(G)
+      G:log("the item stays at " .. B.name(G:get("mv_start")))
+    end
+  end
+  -- 6. Flip
+  C.push(G, "land")
+  if not open then
+    G:set("mv_fresh", l)
+    C.push(G, "flip|" .. l .. "|move")
+  end
+end
+
+-- Rule 7 and the meeting rules, after the cell is open.
+local function land(G)
+  if not G:get("mv_live") then return end
+  local c = C.mover(G)
+  local l = G:get("mv_at")
+  local req = G:get("mv_step") or 0
+  local step = req > 0 and req or C.entry_step(G, l, c)
+  -- A fresh spinner can put the mover on a step held by enemies: forbidden after all.
+  local V = C.view(G)
+  if G:get("mv_fresh") == l and C.forbidden(G, V, c, l, step) then
+    C.kill(G, c, "start", "a forbidden cell")
+    return
+  end
+  C.place(G, c, l, step)
+  G:set("mv_step", step)
+  local it = C.mv_item(G)
+  if it ~= 0 then
+    G:move(it, l)
+    G:piece_set(it, "step", step > 0 and step or nil)
+    G:set("act", true)
+  end
+  V = C.view(G)
+  c = V.by_label[c.label] and C.char(G, c.id) or c
+  local victims = C.would_hit(G, V, c, l, step)
+  if #victims > 0 then G:set("mv_hit", true) end
+  for i = 1, #victims do C.hit(G, V, victims[i], c) end
+  -- Friday meets the missionary (§8)
+  if C.sw(G, "friday_missionary_meet") == "both_leave" and (c.who == "fri" or C.sober_mis(c)) then
+    local here = C.occupants(V, l, nil, c.id)
+    for i = 1, #here do
+      local o = here[i]
+      if (c.who == "fri" and C.sober_mis(o)) or (C.sober_mis(c) and o.who == "fri") then
+        C.leave(G, o, "Friday meets the missionary")
+        C.leave(G, c, "Friday meets the missionary")
+        return
+      end
+    end
+  end
+  -- Unowned natives waiting here join the newcomer's team.
+  local here = C.occupants(V, l, nil, c.id)
+  for i = 1, #here do
+    local o = here[i]
+    if o.team == 0 and c.team ~= 0 then
+      C.set_team(G, o.id, c.team)
+      G:log(o.label .. " joins " .. C.team_name(c.team))
+    end
+  end
+  C.push(G, "effect")
+end
+
+local function effect(G)
+  if not G:get("mv_live") then return end
+  local c = C.mover(G)
+  local l = G:get("mv_at")
+  local t = C.open_tile(G, l)
+  local res = C.th(t, "on_arrive", G, l, c)
+  if G:get("mv_fresh") == l then G:set("mv_fresh", 0) end
+  if type(res) == "table" then
+    H.go(G, res)
+  elseif res == "wait" then
+    return
+  else
+    C.end_move(G)
+  end
+end
+
+------------------------------------------------------------------------------------------
+-- Flips (§2): the deck and orientation are chance events
+
+local function orientations(name)
+  return C.th(name, "rotations") or 1
+end
+
+local function flip(G, l, by)
+  local t = C.tile(G, l)
+  if t == nil then
+    C.push(G, "draw|" .. l .. "|" .. by)
+  elseif by == "peek" then
+    return
+  elseif C.rot(G, l) == nil and orientations(t) > 1 then
+    C.push(G, "orient|" .. l .. "|" .. by)
+  else
+    C.push(G, "reveal|" .. l .. "|" .. by)
+  end
+end
+
+local function reveal(G, l, by)
+  local t = C.tile(G, l)
+  C.set_open(G, l)
+  G:set("act", true)
+  G:stat("flips")
+  G:log(B.name(l) .. ": " .. H.token(G, l))
+  C.th(t, "on_reveal", G, l, by)
+end
+
+-- Applies a chance outcome to the flip waiting on top of the stack.
+function H.chance(G, name, outcome)
+  local top = C.top(G)
+  local parts = C.split(top or "")
+  local l, by = tonumber(parts[2]), parts[3]
+  if name == "deck" and parts[1] == "draw" then
+    C.pop(G)
+    local t = outcome[1]
+    C.set_tile(G, l, t)
+    if by == "peek" then
+      G:log(B.name(l) .. " is seen")
+    elseif orientations(t) > 1 then
+      C.push(G, "orient|" .. l .. "|" .. by)
+    else
+      C.push(G, "reveal|" .. l .. "|" .. by)
+    end
+  elseif name == "orient" and parts[1] == "orient" then
+    C.pop(G)
+    local n = orientations(C.tile(G, l))
+    C.set_rot(G, l, outcome[1] % n)
+    C.push(G, "reveal|" .. l .. "|" .. by)
+  else
+    error("unexpected chance event '" .. name .. "' (waiting for " .. tostring(top) .. ")")
+  end
+end
+
+------------------------------------------------------------------------------------------
+-- Decisions
+
+-- The candidate cells of a motion decision, minus forbidden ones (§4.3), in reading order.
+local function motion_cells(G, kind, l, c)
+  local cells
+  if kind == "arrow_exit" then
+    cells = {}
+    local exits = C.th(C.open_tile(G, l), "exits", G, l) or {}
+    for i = 1, #exits do
+      local d = B.DIRS[exits[i]]
+      cells[#cells + 1] = B.add(l, d[1], d[2])
+    end
+    B.sort(cells)
+  elseif kind == "knight_target" then
+    cells = C.knight_cells(G, l)
+  elseif kind == "plane_target" then
+    cells = C.flight_cells(G, l, c)
+  else
+    error("unknown motion decision " .. kind)
+  end
+  local V = C.view(G)
+  local out = {}
+  for i = 1, #cells do
+    local t = cells[i]
+    local step = 0
+    if B.is_land(t) and C.is_open(G, t) then step = C.entry_step(G, t, c) end
+    if not (B.is_land(t) and C.forbidden(G, V, c, t, step)) then
+      -- a flight never lands in the sea or on an enemy ship
+      if kind ~= "plane_target" or B.is_land(t) or C.allied_in(V.sides, c.team, C.ship_team(V.ships, t) or 0) then
+        out[#out + 1] = t
+      end
+    end
+  end
+  return out
+end
+
+local MOTION_TYPE = { arrow_exit = "step", knight_target = "knight", plane_target = "flight" }
+
+-- Options of the decision on top of the stack (labels).
+function H.choices(G, task)
+  local p = C.split(task)
+  local owner, kind, l, extra = p[2], p[3], tonumber(p[4]), p[5]
+  if owner == "move" then
+    local cells = motion_cells(G, kind, l, C.mover(G))
+    local out = {}
+    for i = 1, #cells do out[i] = B.name(cells[i]) end
+    return out
+  end
+  return C.th(owner, "choices", G, l, kind, extra) or {}
+end
+
+-- Answers the decision `task` with `answer` (a label, or nil when there was no option).
+function H.answer(G, task, answer)
+  local p = C.split(task)
+  local owner, kind, l, extra = p[2], p[3], tonumber(p[4]), p[5]
+  if owner == "move" then
+    local c = C.mover(G)
+    if answer == nil then
+      C.kill(G, c, "start", "no way out")
+      return
+    end
+    local t = B.parse(answer)
+    H.go(G, C.motion(l, t, MOTION_TYPE[kind]))
+    return
+  end
+  C.th(owner, "decide", G, l, kind, extra, answer)
+end
+
+-- Who decides, and the prompt.
+function H.prompt(G, task)
+  local p = C.split(task)
+  local kind, l = p[3], tonumber(p[4])
+  local custom = p[2] ~= "move" and C.th(p[2], "prompt", G, l, kind, p[5])
+  if custom then return C.team_name(G:get("turn")) .. ": " .. custom .. " (" .. kind .. ")" end
+  local c = C.mover(G)
+  local who = c and c.label or C.team_name(G:get("turn"))
+  return string.format("%s %s at %s: %s", C.team_name(G:get("turn")), who, B.name(l), kind)
+end
+
+------------------------------------------------------------------------------------------
+-- The driver
+
+-- Runs tasks until the chain waits for a chance event or a decision, or ends.
+-- Returns true when the stack is empty (the action is over).
+function H.drive(G)
+  for _ = 1, 100000 do
+    local top = C.top(G)
+    if not top then return true end
+    local p = C.split(top)
+    local name = p[1]
+    if name == "draw" or name == "orient" then return false end
+    if name == "ask" then
+      local opts = H.choices(G, top)
+      if #opts >= 2 then return false end
+      C.pop(G)
+      if #opts == 1 then
+        G:log(p[3] .. ": " .. opts[1] .. " (the only option)")
+      else
+        G:log(p[3] .. ": no option")
+      end
+      H.answer(G, top, opts[1])
+    else
+      C.pop(G)
+      if name == "arrive" then
+        if G:get("mv_live") then arrive(G) end
+      elseif name == "land" then
+        land(G)
+      elseif name == "effect" then
+        effect(G)
+      elseif name == "flip" then
+        flip(G, tonumber(p[2]), p[3])
+      elseif name == "reveal" then
+        reveal(G, tonumber(p[2]), p[3])
+      else
+        error("unknown task " .. top)
+      end
+    end
+  end
+  error("a chain that does not end")
+end
+
+------------------------------------------------------------------------------------------
+-- Tile tokens (§14), also used in logs
+
+function H.token(G, l)
+  if not B.is_land(l) then return "~" end
+  local t, open, r, spent = C.cell(G, l)
+  if t == nil then return "#" end
+  local code = C.th(t, "code", G, l, r) or (t == "empty" and "." or t)
+  if not open then return "#" .. code end
+  if spent then code = code .. "-" end
+  return code
+end
+
+return H

@@ -1,0 +1,755 @@
+-- Jackal core: reading the state (a "view" of characters and items), alliances, the
+-- forbidden-cell rule (§4.3), and the primitive changes every rule is made of (kill, hit,
+-- board, bank, sink, trap, …). Tiles require this module; it never calls the chain.
+--
+-- State layout (all in the kernel):
+--   cell props   c = the tile, packed (see C.cell)
+--   pieces       kind "char": its facts are in the game prop cs (see C.cread); props lost
+--                (entry cave while underground) and lseq
+--                kind "coin" / "treasure": prop step (spinner step) or holder (underground)
+--                kind "void": a discarded piece (the kernel cannot delete pieces)
+--   game props   cs (characters), teams (turn order), ctrl (seat per team), sides (side per team), ships
+--                (ship location per team, 0 = absent), bank, bottles (per team), lost, turn
+--                (team to act), round, grass, stall, act (activity this round), tasks (the
+--                chain's task stack), mv_* (the move in progress), phase.
+
+local B = require("jackal.board")
+
+local C = {}
+
+C.VALUE = { coin = 1, treasure = 3 }
+
+------------------------------------------------------------------------------------------
+-- Small helpers
+
+function C.split(s, sep)
+  local out = {}
+  for part in string.gmatch(s, "[^" .. (sep or "|") .. "]+") do out[#out + 1] = part end
+  return out
+end
+
+-- The value of switch k this game plays with (positions may set switches, §14).
+function C.sw(G, k)
+  local v = G:get("sw_" .. k)
+  if v == nil then return G:switch(k) end
+  return v
+end
+
+function C.contains(list, v)
+  for i = 1, #list do if list[i] == v then return true end end
+  return false
+end
+
+-- Hook names of the known tiles, built once (a new tile file works too, a little slower).
+local KEY = {}
+do
+  local names = { "empty", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "hs", "s2", "s3", "s4", "s5",
+    "ic", "tr", "cr", "cn", "ft", "rf", "c1", "c2", "c3", "c4", "c5", "pl", "bl", "gu", "rb", "gl",
+    "ca", "lh", "bg", "ms", "fr", "r1", "r2", "r3", "cv", "eq", "jg", "gr" }
+  local hooks = { "on_reveal", "on_arrive", "choices", "decide", "transit", "accepts_items",
+    "fortress", "shelter", "no_hits", "steps", "rotations", "exits", "code", "glyph",
+    "first_moves", "revive", "gold", "one_shot", "emerge" }
+  for _, n in ipairs(names) do
+    local k = {}
+    for _, h in ipairs(hooks) do k[h] = n .. "." .. h end
+    KEY[n] = k
+  end
+end
+
+-- Calls tile hook `name.what` if the tile defines it.
+function C.th(name, what, ...)
+  if not name then return nil end
+  local k = KEY[name]
+  local f = hook[k and k[what] or (name .. "." .. what)]
+  if f then return f(...) end
+  return nil
+end
+
+------------------------------------------------------------------------------------------
+-- Teams and sides
+
+function C.team_name(t) return B.TEAMS[t] or "nobody" end
+
+function C.allied_in(sides, a, b)
+  if a == 0 or b == 0 then return false end
+  return a == b or sides[a] == sides[b]
+end
+
+function C.enemy_in(sides, a, b)
+  return a ~= 0 and b ~= 0 and a ~= b and sides[a] ~= sides[b]
+end
+
+function C.allied(G, a, b) return C.allied_in(G:get("sides"), a, b) end
+function C.enemy(G, a, b) return C.enemy_in(G:get("sides"), a, b) end
+
+-- The team whose ship is at l, or nil.
+function C.ship_team(ships, l)
+  if l == 0 then return nil end
+  for t = 1, 4 do if ships[t] == l then return t end end
+  return nil
+end
+
+-- The seat that plays team t's turn now (grass shifts control, §7.6).
+function C.controller(G, t)
+  local ctrl = G:get("ctrl")
+  if G:get("shifted") then
+    local teams = G:get("teams")
+    for i = 1, #teams do
+      if teams[i] == t then return ctrl[teams[i % #teams + 1]] end
+    end
+  end
+  return ctrl[t]
+end
+
+-- Teams whose rum a team may spend (§8, rum_sharing).
+function C.bottles_for(G, t)
+  local b = G:get("bottles")
+  if C.sw(G, "rum_sharing") == "team" then return b[t], { t } end
+  local sides, total, who = G:get("sides"), 0, {}
+  for u = 1, 4 do
+    if C.allied_in(sides, t, u) and b[u] > 0 then
+      total = total + b[u]
+      who[#who + 1] = u
+    end
+  end
+  -- own supply first
+  table.sort(who, function(x, y)
+    if (x == t) ~= (y == t) then return x == t end
+    return x < y
+  end)
+  return total, who
+end
+
+function C.spend_bottle(G, t)
+  local _, who = C.bottles_for(G, t)
+  local b = G:get("bottles")
+  local u = who[1]
+  if not u then error("no rum bottle to spend") end
+  b[u] = b[u] - 1
+  G:set("bottles", b)
+end
+
+function C.add_bottles(G, t, n)
+  if n <= 0 then return end
+  local b = G:get("bottles")
+  b[t] = b[t] + n
+  G:set("bottles", b)
+end
+
+------------------------------------------------------------------------------------------
+-- Characters
+
+local WHO = { Ben = "ben", Fri = "fri", Mis = "mis" }
+
+-- The characters' facts live in one game prop "cs": an array with one integer per character,
+-- in piece-id order, so that a view of the board costs one read. Each integer holds the piece
+-- id (bits 27 and up), the location (bits 0-7, mirroring the kernel's: every move of a
+-- character goes through C.move_char), the spinner step (8-10), the team (11-13), flags
+-- (14-19) and the label (20-26). Flags: trap (bit 0), conv (bit 1), drunk (bits 2-3, turns
+-- left), newb (bits 4-5, turns left).
+local FLAG = { trap = { 0, 1 }, conv = { 1, 1 }, drunk = { 2, 3 }, newb = { 4, 3 } }
+
+local LABELS, LABEL_CODE = {}, {}
+for t = 1, 4 do
+  for k = 1, 3 do
+    local label = B.LETTER[t] .. k
+    LABELS[t * 4 + k] = label
+    LABEL_CODE[label] = t * 4 + k
+  end
+end
+LABELS[100], LABELS[101], LABELS[102] = "Ben", "Fri", "Mis"
+LABEL_CODE.Ben, LABEL_CODE.Fri, LABEL_CODE.Mis = 100, 101, 102
+
+local function decode(v)
+  return LABELS[(v >> 20) & 127], (v >> 11) & 7, (v >> 8) & 7, (v >> 14) & 63, v & 255
+end
+
+local function find(cs, p)
+  for i = 1, #cs do if cs[i] >> 27 == p then return i end end
+  return nil
+end
+
+function C.cread(G, p)
+  local cs = G:get("cs")
+  return decode(cs[find(cs, p)])
+end
+
+function C.cwrite(G, p, label, team, step, f, l)
+  local cs = G:get("cs") or {}
+  cs[find(cs, p) or #cs + 1] = (p << 27) | l | (step << 8) | (team << 11) | (f << 14) | (LABEL_CODE[label] << 20)
+  G:set("cs", cs)
+end
+
+-- Forgets a character piece (it is discarded).
+function C.cdrop(G, p)
+  local cs = G:get("cs") or {}
+  local i = find(cs, p)
+  if i then table.remove(cs, i) end
+  G:set("cs", #cs > 0 and cs or nil)
+end
+
+-- Every character as (piece id, label, team, step, flags, location), for loops.
+function C.each_char(G)
+  local cs = G:get("cs") or {}
+  local i = 0
+  return function()
+    i = i + 1
+    local v = cs[i]
+    if not v then return nil end
+    return v >> 27, decode(v)
+  end
+end
+
+-- A new character piece at l.
+function C.new_char(G, label, team, l, step)
+  local p = G:add("char", 0, l)
+  C.cwrite(G, p, label, team, step or 0, 0, l)
+  return p
+end
+
+-- Moves a character (and resets its spinner step to `step`).
+function C.move_char(G, p, l, step)
+  G:move(p, l)
+  local label, team, _, f = C.cread(G, p)
+  C.cwrite(G, p, label, team, step or 0, f, l)
+end
+
+function C.set_team(G, p, t)
+  local label, _, step, f, l = C.cread(G, p)
+  C.cwrite(G, p, label, t, step, f, l)
+end
+
+function C.set_step(G, p, st)
+  local label, team, _, f, l = C.cread(G, p)
+  C.cwrite(G, p, label, team, st or 0, f, l)
+end
+
+function C.flag(G, p, name, v)
+  local label, team, step, f, l = C.cread(G, p)
+  local sh, m = FLAG[name][1], FLAG[name][2]
+  if v == true then v = 1 elseif not v then v = 0 end
+  f = (f & ~(m << sh)) | ((v & m) << sh)
+  C.cwrite(G, p, label, team, step, f, l)
+end
+
+-- Moves a character off the board (dead, gone) with its step and flags cleared.
+function C.retire(G, p, zone)
+  G:move(p, zone)
+  local label, team = C.cread(G, p)
+  C.cwrite(G, p, label, team, 0, 0, zone)
+end
+
+local function make_char(G, p, label, team, step, f, l)
+  local c = {
+    id = p, loc = l, label = label, who = WHO[label] or "pirate", team = team, step = step,
+    trap = f & 1 ~= 0, conv = f & 2 ~= 0, drunk = (f >> 2) & 3, newb = (f >> 4) & 3,
+  }
+  if l == B.UNDER then
+    c.lost = G:piece_get(p, "lost")
+    c.lseq = G:piece_get(p, "lseq")
+  end
+  return c
+end
+
+function C.char(G, p)
+  return make_char(G, p, C.cread(G, p))
+end
+
+function C.fighter(c)
+  return c.who == "pirate" or c.who == "ben" or (c.who == "mis" and c.conv == true)
+end
+
+function C.sober_mis(c) return c.who == "mis" and not c.conv end
+
+-- Living: on the board, a ship, swimming or underground (not dead, gone or discarded).
+function C.alive(c) return c.loc ~= 0 and c.loc ~= B.DEAD and c.loc ~= B.GONE end
+
+-- A view of every character, indexed by location; items are read per cell when asked for.
+-- Rebuild it after changes.
+function C.view(G)
+  local V = {
+    G = G, sides = G:get("sides"), ships = G:get("ships"), chars = {}, at = {}, items_at = {},
+    by_label = {}, is_char = {}, tiles = {},
+  }
+  local cs = G:get("cs") or {}
+  for i = 1, #cs do
+    local v = cs[i]
+    local c = make_char(G, v >> 27, decode(v))
+    V.chars[#V.chars + 1] = c
+    V.by_label[c.label] = c
+    V.is_char[c.id] = true
+    local list = V.at[c.loc]
+    if not list then list = {}; V.at[c.loc] = list end
+    list[#list + 1] = c
+  end
+  return V
+end
+
+local function item(G, p, kind)
+  return { id = p, kind = kind, loc = G:where(p), step = G:piece_get(p, "step") or 0,
+           holder = G:piece_get(p, "holder") }
+end
+
+-- Every item in the game (coins and the treasure), in id order.
+function C.all_items(G)
+  local out = {}
+  for _, kind in ipairs({ "coin", "treasure" }) do
+    local ps = G:pieces(nil, kind)
+    for i = 1, #ps do out[#out + 1] = item(G, ps[i], kind) end
+  end
+  table.sort(out, function(a, b) return a.id < b.id end)
+  return out
+end
+
+-- The open tile at l as the view sees it (cached in V; nil when closed or sea).
+function C.vt(V, l)
+  local e = V.tiles[l]
+  if e == nil then
+    e = C.open_tile(V.G, l) or false
+    V.tiles[l] = e
+  end
+  return e or nil
+end
+
+-- Steps of the tile at l (spinners), through the view.
+function C.vsteps(V, l)
+  local t = C.vt(V, l)
+  return (t and C.th(t, "steps", V.G, l)) or 1
+end
+
+-- Characters at l (spinner step `step`, or every step when step is nil), except `but`.
+function C.occupants(V, l, step, but)
+  local out = {}
+  local list = V.at[l]
+  if not list then return out end
+  for i = 1, #list do
+    local o = list[i]
+    if o.id ~= but and (step == nil or o.step == step) then out[#out + 1] = o end
+  end
+  return out
+end
+
+-- Items lying at l (on spinner step `step` when given).
+function C.items_here(V, l, step)
+  local list = V.items_at[l]
+  if not list then
+    list = {}
+    local G = V.G
+    local ps = G:at(l)
+    for i = 1, #ps do
+      local p = ps[i]
+      if not V.is_char[p] then
+        local kind = G:kind(p)
+        if kind == "coin" or kind == "treasure" then list[#list + 1] = item(G, p, kind) end
+      end
+    end
+    V.items_at[l] = list
+  end
+  local out = {}
+  for i = 1, #list do
+    local it = list[i]
+    if not it.holder and (step == nil or it.step == step) then out[#out + 1] = it end
+  end
+  return out
+end
+
+function C.is_swimming(V, c)
+  return B.is_sea(c.loc) and C.ship_team(V.ships, c.loc) == nil
+end
+
+function C.aboard(V, c)
+  return B.is_sea(c.loc) and C.ship_team(V.ships, c.loc) ~= nil
+end
+
+------------------------------------------------------------------------------------------
+-- Tiles on cells
+
+-- A land cell's tile lives in one integer cell prop "c": bits 0-6 the tile's index in
+-- tile_names (0: closed and not yet drawn), bit 7 open, bit 8 orientation known, bits 9-10 the
+-- orientation, bit 11 spent (one-shots). No prop: closed and not yet drawn.
+local function tile_index(name)
+  for i = 1, #tile_names do if tile_names[i] == name then return i end end
+  error("unknown tile '" .. tostring(name) .. "'")
+end
+
+-- tile name (or nil), open, rotation (or nil), spent
+function C.cell(G, l)
+  local v = G:cell_get(l, "c")
+  if not v then return nil, false, nil, false end
+  local i = v & 127
+  return i > 0 and tile_names[i] or nil, v & 128 ~= 0, (v & 256 ~= 0) and ((v >> 9) & 3) or nil, v & 2048 ~= 0
+end
+
+function C.cell_write(G, l, t, open, r, spent)
+  local v = (t and tile_index(t) or 0) | (open and 128 or 0) | (r and (256 | (r << 9)) or 0) | (spent and 2048 or 0)
+  G:cell_set(l, "c", v ~= 0 and v or nil)
+end
+
+function C.tile(G, l) local t = C.cell(G, l) return t end
+function C.is_open(G, l) local _, o = C.cell(G, l) return o end
+function C.rot(G, l) local _, _, r = C.cell(G, l) return r end
+
+function C.set_tile(G, l, t)
+  local _, o, r, x = C.cell(G, l)
+  C.cell_write(G, l, t, o, r, x)
+end
+
+function C.set_open(G, l)
+  local t, _, r, x = C.cell(G, l)
+  C.cell_write(G, l, t, true, r, x)
+end
+
+function C.set_rot(G, l, r)
+  local t, o, _, x = C.cell(G, l)
+  C.cell_write(G, l, t, o, r, x)
+end
+
+-- The open tile at a land cell (nil when closed or sea).
+function C.open_tile(G, l)
+  if not B.is_land(l) then return nil end
+  local t, o = C.cell(G, l)
+  if o then return t end
+  return nil
+end
+
+function C.spent(G, l) local _, _, _, x = C.cell(G, l) return x end
+
+function C.spend(G, l)
+  local t, o, r = C.cell(G, l)
+  C.cell_write(G, l, t, o, r, true)
+end
+
+-- Number of steps of the open tile at l (spinners; 1 otherwise).
+function C.steps(G, l)
+  local t = C.open_tile(G, l)
+  return (t and C.th(t, "steps", G, l)) or 1
+end
+
+function C.is_fortress(G, l)
+  local t = C.open_tile(G, l)
+  return t ~= nil and C.th(t, "fortress", G, l) == true
+end
+
+function C.accepts_items(G, l)
+  if not B.is_land(l) then return false end
+  if not C.is_open(G, l) then return false end
+  local t = C.tile(G, l)
+  local v = C.th(t, "accepts_items", G, l)
+  if v == nil then return true end
+  return v
+end
+
+-- The step a character arriving from outside lands on (spinners: 1; Friday: the last).
+function C.entry_step(G, l, c)
+  local n = C.steps(G, l)
+  if n <= 1 then return 0 end
+  if c.who == "fri" then return n end
+  return 1
+end
+
+------------------------------------------------------------------------------------------
+-- Enemies, forbidden cells (§4.3) and who would be hit (§5)
+
+-- Enemies of c at l (on step `step`, or any step when nil).
+function C.enemies_at(V, c, l, step)
+  local out = {}
+  local list = V.at[l]
+  if not list then return out end
+  for i = 1, #list do
+    local o = list[i]
+    if o.id ~= c.id and (step == nil or o.step == step) and C.enemy_in(V.sides, c.team, o.team) then
+      out[#out + 1] = o
+    end
+  end
+  return out
+end
+
+function C.is_jungle(G, l)
+  local t = C.open_tile(G, l)
+  return t ~= nil and C.th(t, "shelter", G, l) == true
+end
+
+-- Whether cell l (step) is forbidden for c (§4.3). Ship cells are never forbidden.
+function C.forbidden(G, V, c, l, step)
+  local list = V.at[l]
+  if not list then return false end
+  if C.ship_team(V.ships, l) then return false end
+  local t = C.vt(V, l)
+  local spin = t ~= nil and C.vsteps(V, l) > 1
+  local en = C.enemies_at(V, c, l, (step and step > 0 and spin) and step or nil)
+  if #en == 0 then
+    return false
+  end
+  if t and C.th(t, "fortress", G, l) then return true end
+  local mis_only, fri_only, has_mis = true, true, false
+  for i = 1, #en do
+    local o = en[i]
+    if C.sober_mis(o) then has_mis = true; fri_only = false
+    elseif o.who == "fri" then mis_only = false
+    else mis_only = false; fri_only = false end
+  end
+  local strict = C.sw(G, "missionary_block") == "strict"
+  if has_mis and strict and c.who ~= "fri" then
+    return true
+  end
+  if not C.fighter(c) then
+    if t and C.th(t, "shelter", G, l) then return false end
+    local meet = C.sw(G, "friday_missionary_meet") == "both_leave"
+    if c.who == "fri" and mis_only and meet then return false end
+    if C.sober_mis(c) and fri_only and meet then return false end
+    if c.who == "fri" and mis_only and not strict then return false end
+    return true
+  end
+  return false
+end
+
+-- Enemies c would hit on arriving at l (spinners: on `step`), §5. Empty when no hit happens.
+function C.would_hit(G, V, c, l, step)
+  local list = V.at[l]
+  if not list or not C.fighter(c) then return {} end
+  if not B.is_land(l) then
+    if C.ship_team(V.ships, l) then return {} end
+    return C.enemies_at(V, c, l, nil)      -- swimmers are hit in the sea (they die)
+  end
+  local t = C.vt(V, l)
+  if not t then return {} end
+  if C.th(t, "no_hits", G, l, c) then return {} end
+  for i = 1, #list do
+    if list[i].id ~= c.id and C.sober_mis(list[i]) then return {} end
+  end
+  return C.enemies_at(V, c, l, C.vsteps(V, l) > 1 and step or nil)
+end
+
+------------------------------------------------------------------------------------------
+-- Moving characters and items
+
+function C.place(G, c, l, step)
+  C.move_char(G, c.id, l, step or 0)
+  c.loc, c.step = l, step or 0
+end
+
+function C.clear_flags(G, p)
+  C.flag(G, p, "trap", false)
+  C.flag(G, p, "drunk", 0)
+end
+
+-- Discards a piece (the kernel cannot delete one).
+function C.discard(G, p)
+  if G:kind(p) == "char" then C.cdrop(G, p) end
+  G:move(p, 0)
+  G:set_kind(p, "void")
+end
+
+-- Gold leaving play (banked or lost) marks the action for the end check (§9).
+function C.add_lost(G, n)
+  G:set("lost", (G:get("lost") or 0) + n)
+  G:set("gold_out", true)
+end
+
+function C.add_bank(G, t, n)
+  local b = G:get("bank")
+  b[t] = b[t] + n
+  G:set("bank", b)
+  G:set("gold_out", true)
+end
+
+function C.item_value(G, it) return C.VALUE[G:kind(it)] or 0 end
+
+-- The item of the move in progress (0 = none).
+function C.mv_item(G) return G:get("mv_item") or 0 end
+
+-- The move's item goes back where the move started (§4.2 rules 1, 2, 5).
+function C.item_home(G)
+  local it = C.mv_item(G)
+  if it == 0 then return end
+  G:move(it, G:get("mv_start"))
+  local s = G:get("mv_sstep") or 0
+  G:piece_set(it, "step", s > 0 and s or nil)
+  G:set("mv_item", 0)
+end
+
+-- The move's item is destroyed.
+function C.item_lost(G)
+  local it = C.mv_item(G)
+  if it == 0 then return end
+  C.add_lost(G, C.item_value(G, it))
+  C.discard(G, it)
+  G:set("mv_item", 0)
+  G:set("act", true)
+end
+
+-- The move's item is banked for team t.
+function C.item_bank(G, t)
+  local it = C.mv_item(G)
+  if it == 0 then return end
+  local v = C.item_value(G, it)
+  C.add_bank(G, t, v)
+  C.discard(G, it)
+  G:set("mv_item", 0)
+  G:set("act", true)
+  G:log(C.team_name(t) .. " banks " .. v)
+end
+
+-- Ends the move in progress.
+function C.end_move(G)
+  G:set("mv_live", false)
+end
+
+-- c dies. fate of the move's item (when c is the mover): "start", "lost" or "stays".
+function C.kill(G, c, fate, why)
+  if c.id == G:get("mv_ch") and G:get("mv_live") then
+    if fate == "lost" then C.item_lost(G)
+    elseif fate == "stays" then G:set("mv_item", 0)
+    else C.item_home(G) end
+    C.end_move(G)
+  end
+  C.retire(G, c.id, B.DEAD)
+  c.loc = B.DEAD
+  G:log(c.label .. " dies" .. (why and (" (" .. why .. ")") or ""))
+  G:stat("deaths")
+end
+
+-- c leaves the game (Friday or the missionary, §8).
+function C.leave(G, c, why)
+  if c.id == G:get("mv_ch") and G:get("mv_live") then
+    C.item_home(G)
+    C.end_move(G)
+  end
+  C.retire(G, c.id, B.GONE)
+  c.loc = B.GONE
+  G:log(c.label .. " leaves the game" .. (why and (" (" .. why .. ")") or ""))
+end
+
+-- c is hit by attacker a (§5).
+function C.hit(G, V, c, a)
+  if c.who == "fri" then
+    C.set_team(G, c.id, a.team)
+    C.clear_flags(G, c.id)
+    c.team = a.team
+    G:log("Fri joins " .. C.team_name(a.team))
+    return
+  end
+  if B.is_sea(c.loc) then
+    C.kill(G, c, "lost", "hit in the sea")
+    return
+  end
+  local ship = V.ships[c.team] or 0
+  if ship == 0 then
+    C.kill(G, c, "lost", "no ship")
+    return
+  end
+  C.place(G, c, ship, 0)
+  C.clear_flags(G, c.id)
+  G:log(c.label .. " is hit and goes to the " .. C.team_name(c.team) .. " ship")
+  G:stat("hits")
+end
+
+-- c boards the ship of team t (with the move's item banked, §4.2 rule 3).
+function C.board(G, c, t, ships)
+  C.place(G, c, ships[t], 0)
+  C.clear_flags(G, c.id)
+  if c.id == G:get("mv_ch") then
+    C.item_bank(G, t)
+    C.end_move(G)
+  end
+end
+
+-- A new native owned by team t at l.
+function C.add_native(G, who, t, l, step)
+  local label = ({ ben = "Ben", fri = "Fri", mis = "Mis" })[who]
+  return C.new_char(G, label, t, l, step)
+end
+
+-- Puts n coins on l.
+function C.add_items(G, kind, l, n, step)
+  for _ = 1, n do
+    local p = G:add(kind, 0, l)
+    if step and step > 0 then G:piece_set(p, "step", step) end
+  end
+end
+
+------------------------------------------------------------------------------------------
+-- The task stack of a chain (§4.4, §12): strings, top last.
+
+function C.push(G, task)
+  local t = G:get("tasks") or {}
+  t[#t + 1] = task
+  G:set("tasks", t)
+end
+
+function C.pop(G)
+  local t = G:get("tasks") or {}
+  local top = t[#t]
+  t[#t] = nil
+  G:set("tasks", #t > 0 and t or nil)
+  return top
+end
+
+function C.top(G)
+  local t = G:get("tasks")
+  return t and t[#t]
+end
+
+-- A pending decision: `owner` is a tile name, or "move" for the engine's motion choices
+-- (arrow_exit, knight_target, plane_target).
+function C.ask(G, owner, kind, cell, extra)
+  C.push(G, table.concat({ "ask", owner, kind, tostring(cell or 0), tostring(extra or "-") }, "|"))
+  return "wait"
+end
+
+------------------------------------------------------------------------------------------
+-- Motions (§4.2): tables { to, type, dx, dy } returned by tile effects.
+
+function C.motion(from, to, type)
+  local fx, fy = B.xy(from)
+  local tx, ty = B.xy(to)
+  return { to = to, type = type, dx = tx - fx, dy = ty - fy }
+end
+
+-- The mover (a fresh record).
+function C.mover(G)
+  local p = G:get("mv_ch")
+  if not p then return nil end
+  return C.char(G, p)
+end
+
+-- Knight targets from l (§7.1 horse, switch horse_into_sea), in reading order.
+function C.knight_cells(G, l)
+  local mode = C.sw(G, "horse_into_sea")
+  local ships = G:get("ships")
+  local out = {}
+  for i = 1, 8 do
+    local t = B.add(l, B.KNIGHT[i][1], B.KNIGHT[i][2])
+    if t then
+      local ok = B.is_land(t) or mode == "yes" or (mode == "ships_only" and C.ship_team(ships, t))
+      if ok then out[#out + 1] = t end
+    end
+  end
+  return B.sort(out)
+end
+
+-- Flight targets from l for character c (§7.2): land cells but l, own/allied ships.
+function C.flight_cells(G, l, c)
+  local out = {}
+  local no_transit = C.sw(G, "plane_targets") == "no_transit"
+  local ships, sides = G:get("ships"), G:get("sides")
+  for i = 1, #B.ALL do
+    local t = B.ALL[i]
+    if B.is_land(t) then
+      if t ~= l then
+        local ok = true
+        if no_transit then
+          local tn = C.open_tile(G, t)
+          if tn == "ic" or tn == "cr" or tn == "hs" then ok = false end
+        end
+        if ok then out[#out + 1] = t end
+      end
+    else
+      local st = C.ship_team(ships, t)
+      if st and C.allied_in(sides, c.team, st) then out[#out + 1] = t end
+    end
+  end
+  return out
+end
+
+return C

@@ -1,0 +1,177 @@
+-- Jackal («Шакал»): the game table of docs/lua-api.md for shared/specs/jackal.md.
+--
+-- Modules: board (geometry), core (state, alliances, forbidden cells, kill/hit/board…),
+-- chain (the arrival procedure §4.2 and forced chains as a task stack), moves (actions §13),
+-- turns (seating §10, turn end, game end §9), position (§14), render, packs, arrows, native,
+-- switches (§11).
+--
+-- Seating: the teams in play are seated in turn order W, Y, B, R; team i of that order is
+-- played by seat ((i-1) mod seats) + 1. Sides: "2v2"/"duo" = white+black vs yellow+red;
+-- "ffa" = the teams one seat plays (so two players with four teams play white+black against
+-- yellow+red, as §2 says). Three players take the first three teams of switch `teams`.
+--
+-- Every tile is a file tiles/<code>.lua (empty.lua is "."). The engine reaches a tile's hooks
+-- as hook["<name>.<hook>"]; every hook is optional:
+--
+--   on_reveal(G, cell, by)      the tile was just turned up (by = "move" | "lighthouse");
+--                               chests put coins, one-shots seen by the lighthouse fire here
+--   on_arrive(G, cell, ch)      rule 8 of §4.2, after flips and hits. Returns nil/"rest" (the
+--                               move ends here), a motion { to, type, dx, dy [, step] } (the
+--                               chain goes on; type step|knight|flight|cannon), "wait" (the
+--                               tile pushed a decision with core.ask) or "done" (the tile
+--                               ended the move itself, e.g. a death)
+--   choices(G, cell, kind, extra) / decide(G, cell, kind, extra, answer)
+--                               a decision the tile asked for (plane_wait, cave_exit,
+--                               cave_take, quake_first/second, lighthouse_pick); a decision with
+--                               one option is answered automatically, with none with nil
+--   transit(G, cell)            nobody may stop here (arrows, horse, ice, crocodile, balloon,
+--                               cannon); items never lie here
+--   accepts_items(G, cell)      false: no item may be brought in or lie here (fortresses, jungle)
+--   fortress(G, cell)           enemies may not enter while someone is inside
+--   shelter(G, cell)            enemies may share the cell (jungle)
+--   no_hits(G, cell, ch)        arriving here hits nobody (jungle; the cannibal eats first)
+--   steps(G, cell)              number of spinner steps
+--   rotations()                 distinct orientations (arrows, cannon): flips draw one
+--   exits(G, cell)              direction indices 0..7 (N clockwise) of arrows and cannons
+--   code(G, cell, rot)          the §14 token of the tile (a1N …); default: the name
+--   glyph(G, cell)              what the board shows (turned arrows); default: the glyph field
+--   first_moves(G, cell, ch)    "flight": a character standing here may only fly (unused plane)
+--   revive(G, cell)             a pirate here may revive (respawn fortress)
+--   gold(G, cell)               gold the tile brings when turned up (chests, galleon)
+--   one_shot()                  the tile may be written spent ("pl-")
+--   cv only: exits(G, ch, but) and emerge(G, ch, cell), used by the lost characters' actions.
+--
+-- Decisions in the middle of a move are tasks on a stack in the game props (see chain.lua);
+-- flips wait for the "deck" bag draw and the "orient" draw, so `roll cr`, `roll 2` force them.
+
+local B = require("jackal.board")
+local C = require("jackal.core")
+local H = require("jackal.chain")
+local M = require("jackal.moves")
+local T = require("jackal.turns")
+local P = require("jackal.packs")
+local X = require("jackal.position")
+local R = require("jackal.render")
+local SW = require("jackal.switches")
+local K = require("jackal.check")
+
+local function setup(G)
+  G:grid("", 13, 13, "letters")
+  assert(G:loc("A1") == 1 and G:loc("M13") == 169, "the board must be the first grid")
+  assert(G:place("dead") == B.DEAD and G:place("gone") == B.GONE and G:place("underground") == B.UNDER)
+  local teams = T.default_teams(G)
+  T.seat_teams(G, teams)
+  local ships = { 0, 0, 0, 0 }
+  for _, t in ipairs(teams) do
+    ships[t] = B.SIDES[t].start
+    for k = 1, 3 do
+      C.new_char(G, B.LETTER[t] .. k, t, ships[t], 0)
+    end
+  end
+  G:set("ships", ships)
+  local deck = P.deck(G)
+  if #deck ~= #B.LAND then
+    error("the " .. C.sw(G, "pack") .. " pack has " .. #deck .. " tiles; the island needs " .. #B.LAND, 0)
+  end
+  G:bag("deck", deck)
+  G:set("bank", { 0, 0, 0, 0 })
+  G:set("bottles", { 0, 0, 0, 0 })
+  G:set("lost", 0)
+  G:set("round", 1)
+  G:set("grass", 0)
+  G:set("stall", 0)
+  G:set("act", false)
+  G:set("turn", T.first_team(G))
+  G:set("gold_total", K.gold_total(G))
+  G:set("pack_check", true)
+  T.begin(G)
+end
+
+-- After an action or a chance outcome: run the chain; when it ends, the action is done.
+local function settle(G)
+  if G:get("phase") ~= "move" then return end
+  if H.drive(G) then T.action_done(G) end
+end
+
+local function status(G)
+  local phase = G:get("phase")
+  if phase == "over" then
+    return { over = true, scores = G:get("scores"), result = G:get("result") }
+  end
+  local t = G:get("turn")
+  local actor = C.controller(G, t)
+  local top = C.top(G)
+  if top then
+    local kind = string.match(top, "^(%a+)")
+    if kind == "draw" then return { chance = "deck" } end
+    if kind == "orient" then return { chance = "orient" } end
+    return { actor = actor, options = H.choices(G, top), prompt = H.prompt(G, top) }
+  end
+  local who = B.TEAMS[t] .. " to play (" .. G:seat_name(actor) .. ")"
+  if phase == "post" then
+    local opts = M.post_actions(G, t)
+    opts[#opts + 1] = { label = "end", a = "end" }
+    return { actor = actor, options = opts, prompt = who .. ": free actions, or end" }
+  end
+  local opts = M.actions(G, t)
+  if #opts == 0 then opts = { { label = "pass", a = "pass" } } end
+  return { actor = actor, options = opts, prompt = who }
+end
+
+local function apply(G, opt)
+  local top = C.top(G)
+  if top then
+    C.pop(G)
+    H.answer(G, top, type(opt) == "table" and opt.label or opt)
+    settle(G)
+    return
+  end
+  if opt.a == "end" then
+    T.end_turn(G)
+    return
+  end
+  local r = M.apply(G, opt)
+  if r == "chain" then
+    settle(G)
+  elseif r == "free" then
+    if G:get("phase") == "post" then
+      if #M.post_actions(G, G:get("turn")) == 0 then T.end_turn(G) end
+    elseif #M.actions(G, G:get("turn")) == 0 then
+      T.end_turn(G)
+    end
+  else
+    T.action_done(G)
+  end
+end
+
+local function chance(G, name, outcome)
+  H.chance(G, name, outcome)
+  settle(G)
+end
+
+return {
+  name = "jackal",
+  title = "Jackal (Шакал)",
+  seats = { min = 2, max = 4, default = 4, names = { "P1", "P2", "P3", "P4" } },
+  switches = SW,
+  randomizers = {
+    deck = { kind = "bag", bag = "deck" },
+    orient = { kind = "orientation", count = 4, stream = "deck" },
+  },
+  hooks = {
+    setup = setup,
+    status = status,
+    apply = apply,
+    chance = chance,
+    render = function(G, viewer) return R.render(G, viewer) end,
+    export = function(G) return X.export(G) end,
+    import = function(G, text)
+      X.import(G, text)
+      G:set("gold_total", K.gold_total(G))
+      G:set("pack_check", nil)
+    end,
+    -- The invariants of §9, for fuzzing: "" when sound, else one problem a line ("light":
+    -- without the deck and pack counts).
+    check = function(G, mode) return table.concat(K.problems(G, mode == "light"), "\n") end,
+  },
+}

@@ -1,0 +1,435 @@
+-- Jackal actions (§3, §4.1, §13): the options of a team's turn with their labels, and what
+-- applying each one starts.
+--
+-- Option tables: { label, a = "move" | "ship" | "revive" | "give" | "rum" | "cave" | "pass"
+-- | "end", … } with the fields each kind needs.
+
+local B = require("jackal.board")
+local C = require("jackal.core")
+local H = require("jackal.chain")
+
+local M = {}
+
+local ORDER = { Ben = 10, Fri = 11, Mis = 12 }
+local function label_key(label)
+  return ORDER[label] or ((B.TEAM_OF[string.sub(label, 1, 1)] or 9) * 100 + (tonumber(string.sub(label, 2)) or 0))
+end
+
+-- Where a character is, as labels write it: E5, E5:2, G1 (a ship), A5 (swimming), cave.
+function M.where_label(G, c)
+  if c.loc == B.UNDER then return "cave" end
+  if c.loc < 1 or c.loc > 169 then return "-" end
+  local s = B.name(c.loc)
+  if (c.step or 0) > 0 then s = s .. ":" .. c.step end
+  return s
+end
+
+-- Whether c can act in its team's turn (§3).
+function M.can_act(c)
+  return C.alive(c) and c.team ~= 0 and c.drunk <= 0 and c.newb <= 0
+end
+
+-- Items c may take along from where it stands: one per kind.
+local function carry_choices(G, V, c)
+  if C.sober_mis(c) or c.loc == B.UNDER or not B.is_land(c.loc) then return {} end
+  local items = C.items_here(V, c.loc, c.step)
+  local out, seen = {}, {}
+  table.sort(items, function(a, b) return a.id < b.id end)
+  for i = 1, #items do
+    local it = items[i]
+    if not seen[it.kind] then
+      seen[it.kind] = true
+      out[#out + 1] = it
+    end
+  end
+  table.sort(out, function(a, b) return a.kind < b.kind end)
+  return out
+end
+
+-- Whether c may arrive at t (step `step`) carrying an item as a first step (§4.1).
+local function carry_ok(G, V, c, t, step)
+  local st = C.ship_team(V.ships, t)
+  if st then return true end
+  local tile = C.vt(V, t)
+  if not tile then return false end
+  if C.th(tile, "accepts_items", G, t) == false then return false end
+  if #C.would_hit(G, V, c, t, step) > 0 then return false end
+  if step > 0 and C.sw(G, "spinner_coin_block") and #C.enemies_at(V, c, t, step) > 0 then return false end
+  return true
+end
+
+-- forced_coin_blocked = "move_illegal": follows the forced chain a carried item would take
+-- from the first target t (open tiles only; a choice, a closed tile's effect or the chain's
+-- end stop the look-ahead) and says whether it meets a cell that would send the item back.
+local function item_chain_ok(G, V, c, from, t)
+  local fx, fy = B.xy(from)
+  local tx, ty = B.xy(t)
+  local dx, dy = tx - fx, ty - fy
+  local prev, seen = from, {}
+  for _ = 1, 40 do
+    if C.ship_team(V.ships, t) or B.is_sea(t) then return true end
+    local tile = C.vt(V, t)
+    if not tile then return false end
+    if C.th(tile, "accepts_items", G, t) == false then return false end
+    if #C.would_hit(G, V, c, t, C.vsteps(V, t) > 1 and 1 or 0) > 0 then return false end
+    local key = t .. ":" .. dx .. ":" .. dy
+    if seen[key] then return true end
+    seen[key] = true
+    local nt
+    if tile == "ic" then
+      nt = B.add(t, dx, dy)
+    elseif tile == "cr" then
+      nt, dx, dy = prev, -dx, -dy
+    elseif C.th(tile, "exits", G, t) and C.th(tile, "transit", G, t) and tile ~= "gu" then
+      local ex = C.th(tile, "exits", G, t)
+      if #ex ~= 1 then return true end
+      local d = B.DIRS[ex[1]]
+      dx, dy = d[1], d[2]
+      nt = B.add(t, dx, dy)
+    else
+      return true
+    end
+    if not nt then return true end
+    prev, t = t, nt
+  end
+  return true
+end
+
+-- The step c lands on when moving to t: spinners put you on step 1 (Friday: the last).
+local function arrival_step(V, c, t)
+  local n = C.vsteps(V, t)
+  if n <= 1 then return 0 end
+  return c.who == "fri" and n or 1
+end
+
+-- Appends the options of c moving to each target in `targets` ({ to, step, type }).
+local function add_moves(G, V, c, targets, out, suffix)
+  local from = M.where_label(G, c)
+  local items = carry_choices(G, V, c)
+  local tamed = false   -- a move starting on the missionary's cell hits nobody (§4.1)
+  if B.is_land(c.loc) then
+    local here = C.occupants(V, c.loc, nil, c.id)
+    for i = 1, #here do if C.sober_mis(here[i]) then tamed = true end end
+  end
+  for i = 1, #targets do
+    local tg = targets[i]
+    local t, step = tg.to, tg.step or arrival_step(V, c, tg.to)
+    local ok = true
+    if B.is_land(t) then
+      if C.forbidden(G, V, c, t, step) then ok = false end
+      if ok and tamed and #C.would_hit(G, V, c, t, step) > 0 then ok = false end
+    end
+    if ok then
+      local to = B.name(t)
+      if tg.step then to = to .. ":" .. tg.step end
+      local base = c.label .. " " .. from .. "->" .. to
+      out[#out + 1] = { label = base .. (suffix or ""), a = "move", ch = c.id, to = t,
+                        step = tg.step, type = tg.type or "step", rum = suffix ~= nil }
+      local strict = #items > 0 and C.sw(G, "forced_coin_blocked") == "move_illegal"
+      for k = 1, #items do
+        if carry_ok(G, V, c, t, step) and (not strict or tg.type == "flight" or item_chain_ok(G, V, c, c.loc, t)) then
+          out[#out + 1] = { label = base .. " +" .. items[k].kind .. (suffix or ""), a = "move",
+                            ch = c.id, to = t, step = tg.step, type = tg.type or "step",
+                            item = items[k].id, rum = suffix ~= nil }
+        end
+      end
+    end
+  end
+end
+
+-- Ordinary first steps from a land cell: land neighbours and ship cells (§4.1).
+local function land_steps(V, l)
+  local out = {}
+  local n = B.neighbours(l)
+  for i = 1, #n do
+    local t = n[i]
+    if B.is_land(t) or C.ship_team(V.ships, t) then out[#out + 1] = { to = t } end
+  end
+  return out
+end
+
+local function swim_steps(G, V, l)
+  local out = {}
+  local n = C.sw(G, "swim_moves") == "orthogonal" and B.orthogonal(l) or B.neighbours(l)
+  for i = 1, #n do
+    if B.is_sea(n[i]) then out[#out + 1] = { to = n[i] } end
+  end
+  return out
+end
+
+local function flight_steps(G, c)
+  local out = {}
+  local cells = C.flight_cells(G, c.loc, c)
+  for i = 1, #cells do out[i] = { to = cells[i], type = "flight" } end
+  return out
+end
+
+-- Whether team t may use rum now (not during a shifted turn, §7.6).
+local function rum_ok(G, t)
+  if G:get("shifted") then return false end
+  return (C.bottles_for(G, t)) > 0
+end
+
+-- The options of character c (team t's turn).
+local function char_options(G, V, c, out)
+  if c.loc == B.UNDER then
+    local exits = C.th("cv", "exits", G, c, c.lost) or {}
+    for i = 1, #exits do
+      out[#out + 1] = { label = c.label .. " cave->" .. exits[i], a = "cave", ch = c.id, to = B.parse(exits[i]) }
+    end
+    return
+  end
+  local rum_mode = C.sw(G, "rum_timing")
+  local can_rum = rum_ok(G, c.team)
+  if c.trap then
+    if can_rum and C.sw(G, "trap_release") == "friend_or_bottle" then
+      if rum_mode == "with_move" then
+        add_moves(G, V, c, land_steps(V, c.loc), out, " +rum")
+      elseif rum_mode == "free_action" then
+        out[#out + 1] = { label = c.label .. " +rum", a = "rum", ch = c.id }
+      end
+    end
+    return
+  end
+  local st = C.ship_team(V.ships, c.loc)
+  if st then
+    local f = B.front(st, c.loc)
+    if f then add_moves(G, V, c, { { to = f } }, out) end
+    return
+  end
+  if B.is_sea(c.loc) then
+    add_moves(G, V, c, swim_steps(G, V, c.loc), out)
+    return
+  end
+  local tile = C.open_tile(G, c.loc)
+  if C.th(tile, "first_moves", G, c.loc, c) == "flight" then
+    add_moves(G, V, c, flight_steps(G, c), out)
+    return
+  end
+  local n = C.steps(G, c.loc)
+  if n > 1 and c.step > 0 and c.step < n then
+    add_moves(G, V, c, { { to = c.loc, step = c.step + 1 } }, out)
+    if can_rum then
+      if rum_mode == "with_move" then
+        add_moves(G, V, c, land_steps(V, c.loc), out, " +rum")
+      elseif rum_mode == "free_action" then
+        out[#out + 1] = { label = c.label .. " +rum", a = "rum", ch = c.id }
+      end
+    end
+    return
+  end
+  add_moves(G, V, c, land_steps(V, c.loc), out)
+end
+
+-- Ship moves of team t (§4.6).
+local function ship_options(G, V, t, out)
+  local range = C.sw(G, "ship_range")
+  local pickup = C.sw(G, "ship_pickup")
+  for u = 1, 4 do
+    local l = V.ships[u]
+    if l ~= 0 and (u == t or (C.sw(G, "allied_ship_sail") and C.allied_in(V.sides, t, u))) then
+      local crew = false
+      local aboard = V.at[l] or {}
+      for i = 1, #aboard do
+        if aboard[i].team == t and C.fighter(aboard[i]) then crew = true end
+      end
+      if crew then
+        local i, lane = B.on_lane(u, l, range)
+        local targets = {}
+        if i then
+          if lane[i - 1] then targets[#targets + 1] = lane[i - 1] end
+          if lane[i + 1] then targets[#targets + 1] = lane[i + 1] end
+        end
+        B.sort(targets)
+        for k = 1, #targets do
+          local to = targets[k]
+          local ok = true
+          local there = V.at[to] or {}
+          for j = 1, #there do
+            local o = there[j]
+            if C.enemy_in(V.sides, u, o.team) and C.sober_mis(o) then ok = false end
+            if not pickup and C.allied_in(V.sides, u, o.team) then ok = false end
+          end
+          if ok then
+            out[#out + 1] = { label = "ship " .. B.name(l) .. "->" .. B.name(to), a = "ship", team = u, to = to }
+          end
+        end
+      end
+    end
+  end
+end
+
+-- Living fighters (or ordinary pirates) of team t, for the revival limit (§6).
+local function living(V, t, pirates_only)
+  local n = 0
+  for i = 1, #V.chars do
+    local c = V.chars[i]
+    if c.team == t and C.alive(c) and (pirates_only and c.who == "pirate" or not pirates_only and C.fighter(c)) then
+      n = n + 1
+    end
+  end
+  return n
+end
+
+local function revive_options(G, V, t, out)
+  local pirates_only = C.sw(G, "respawn_limit") == "pirates"
+  for i = 1, #V.chars do
+    local c = V.chars[i]
+    if c.team == t and c.who == "pirate" and M.can_act(c) and not c.trap and B.is_land(c.loc)
+      and C.th(C.open_tile(G, c.loc), "revive", G, c.loc) then
+      for j = 1, #V.chars do
+        local d = V.chars[j]
+        local own = d.team == t or (C.sw(G, "respawn_allies") and C.allied_in(V.sides, t, d.team))
+        if d.who == "pirate" and d.loc == B.DEAD and own and living(V, d.team, pirates_only) < 3 then
+          out[#out + 1] = { label = c.label .. " revive " .. d.label, a = "revive", ch = c.id, dead = d.id }
+        end
+      end
+    end
+  end
+end
+
+-- Natives team t may give rum to (§8): Friday or a sober missionary next to one of t's characters.
+function M.give_options(G, V, t, out)
+  if not rum_ok(G, t) then return end
+  for i = 1, #V.chars do
+    local n = V.chars[i]
+    if (n.who == "fri" or C.sober_mis(n)) and C.alive(n) and B.is_cell(n.loc) then
+      local near = false
+      for j = 1, #V.chars do
+        local g = V.chars[j]
+        if g.id ~= n.id and g.team == t and B.is_cell(g.loc) and (g.loc == n.loc or B.adjacent(g.loc, n.loc)) then
+          near = true
+        end
+      end
+      if near then out[#out + 1] = { label = "give-rum " .. n.label, a = "give", ch = n.id } end
+    end
+  end
+end
+
+-- Every legal action of team t, in a stable order (with `any`, stops at the first found).
+function M.actions(G, t, V, any)
+  V = V or C.view(G)
+  local out = {}
+  local mine = {}
+  for i = 1, #V.chars do
+    local c = V.chars[i]
+    if c.team == t and M.can_act(c) then mine[#mine + 1] = c end
+  end
+  table.sort(mine, function(a, b) return label_key(a.label) < label_key(b.label) end)
+  for i = 1, #mine do
+    char_options(G, V, mine[i], out)
+    if any and #out > 0 then return out end
+  end
+  ship_options(G, V, t, out)
+  revive_options(G, V, t, out)
+  if C.sw(G, "rum_timing") ~= "end_of_turn" then M.give_options(G, V, t, out) end
+  return out
+end
+
+-- Free actions after the main action (give rum; end-of-turn rum).
+function M.post_actions(G, t)
+  if not rum_ok(G, t) then return {} end
+  local V = C.view(G)
+  local out = {}
+  M.give_options(G, V, t, out)
+  if C.sw(G, "rum_timing") == "end_of_turn" and rum_ok(G, t) then
+    for i = 1, #V.chars do
+      local c = V.chars[i]
+      if c.team == t and C.alive(c) and (c.trap or (c.step > 0 and c.step < C.steps(G, c.loc))) then
+        out[#out + 1] = { label = c.label .. " +rum", a = "rum", ch = c.id }
+      end
+    end
+  end
+  return out
+end
+
+-- Whether an action is free (the team acts again afterwards).
+function M.is_free(opt)
+  return opt.a == "give" or opt.a == "rum"
+end
+
+------------------------------------------------------------------------------------------
+-- Applying actions
+
+local function sail(G, opt)
+  local ships = G:get("ships")
+  local from = ships[opt.team]
+  local V = C.view(G)
+  ships[opt.team] = opt.to
+  G:set("ships", ships)
+  for _, c in ipairs(V.at[opt.to] or {}) do
+    if C.enemy_in(V.sides, opt.team, c.team) then C.kill(G, c, "lost", "run down by a ship") end
+  end
+  for _, c in ipairs(V.at[from] or {}) do C.place(G, c, opt.to, 0) end
+  G:stat("sails")
+end
+
+-- A rum bottle used as a free action (rum_timing free_action / end_of_turn, §8).
+local function free_rum(G, c)
+  C.spend_bottle(G, c.team)
+  if c.trap then
+    C.flag(G, c.id, "trap", false)
+    G:log(c.label .. " drinks and is free")
+    return
+  end
+  local n = C.steps(G, c.loc)
+  local V = C.view(G)
+  local victims = C.would_hit(G, V, c, c.loc, n)
+  for i = 1, #victims do C.hit(G, V, victims[i], c) end
+  C.place(G, c, c.loc, n)
+  G:log(c.label .. " drinks and jumps to step " .. n)
+end
+
+-- Applies an action option. Returns "free" when the team acts again, "chain" when a move
+-- started (drive it), or "done" when the action is over.
+function M.apply(G, opt)
+  local a = opt.a
+  if a == "pass" then
+    G:log(C.team_name(G:get("turn")) .. " passes")
+    return "done"
+  end
+  if a == "ship" then
+    sail(G, opt)
+    return "done"
+  end
+  if a == "revive" then
+    local c, d = C.char(G, opt.ch), C.char(G, opt.dead)
+    C.place(G, d, c.loc, 0)
+    if C.sw(G, "newborn_skips_turn") then C.flag(G, d.id, "newb", 2) end
+    G:log(d.label .. " is revived on " .. B.name(c.loc))
+    return "done"
+  end
+  if a == "give" then
+    local n = C.char(G, opt.ch)
+    C.spend_bottle(G, G:get("turn"))
+    require("jackal.native").drink(G, n)
+    return "free"
+  end
+  if a == "rum" then
+    free_rum(G, C.char(G, opt.ch))
+    return "free"
+  end
+  if a == "cave" then
+    local c = C.char(G, opt.ch)
+    C.th("cv", "emerge", G, c, opt.to)
+    return "done"
+  end
+  if a == "move" then
+    local c = C.char(G, opt.ch)
+    if opt.rum then
+      C.spend_bottle(G, c.team)
+      C.flag(G, c.id, "trap", false)
+      G:log(c.label .. " drinks a bottle of rum")
+    end
+    if opt.type == "flight" then
+      C.spend(G, c.loc)
+    end
+    local m = C.motion(c.loc, opt.to, opt.type)
+    m.step = opt.step
+    H.start(G, c, opt.item or 0, m)
+    return "chain"
+  end
+  error("unknown action " .. tostring(a))
+end
+
+return M

@@ -1,0 +1,115 @@
+-- Cave (§7.5): all open caves form one system; go underground and come out at another.
+local B = require("jackal.board")
+local C = require("jackal.core")
+
+-- Open cave cells other than `but` not blocked for c (blocked = holds an enemy of c).
+local function exits(G, c, but)
+  local V = C.view(G)
+  local out = {}
+  for i = 1, #B.LAND do
+    local t = B.LAND[i]
+    if t ~= but and C.open_tile(G, t) == "cv" and #C.enemies_at(V, c, t, nil) == 0 then
+      out[#out + 1] = B.name(t)
+    end
+  end
+  return out
+end
+
+-- c (and the item it holds) comes out at l.
+local function emerge(G, c, l)
+  C.place(G, c, l, 0)
+  G:piece_set(c.id, "lost", nil)
+  G:piece_set(c.id, "lseq", nil)
+  local items = G:pieces(nil, "coin")
+  local tr = G:pieces(nil, "treasure")
+  for i = 1, #tr do items[#items + 1] = tr[i] end
+  for i = 1, #items do
+    if G:piece_get(items[i], "holder") == c.id then
+      G:piece_set(items[i], "holder", nil)
+      G:move(items[i], l)
+      G:set("act", true)
+    end
+  end
+  G:log(c.label .. " comes out of the cave at " .. B.name(l))
+end
+
+-- Lost characters allied with the first one lost come out at l (§7.5).
+local function release(G, l)
+  local V = C.view(G)
+  local lost = {}
+  for i = 1, #V.chars do
+    if V.chars[i].loc == B.UNDER then lost[#lost + 1] = V.chars[i] end
+  end
+  if #lost == 0 then return end
+  table.sort(lost, function(a, b) return (a.lseq or 0) < (b.lseq or 0) end)
+  local first = lost[1]
+  for i = 1, #lost do
+    if C.allied_in(V.sides, first.team, lost[i].team) then emerge(G, lost[i], l) end
+  end
+end
+
+-- The mover goes underground at l.
+local function under(G, l)
+  if C.sw(G, "cave_model") == "archipelago" then return "rest" end
+  return C.ask(G, "cv", "cave_exit", l)
+end
+
+return {
+  name = "cv", count = 4, glyph = "◙",
+  help = "Cave: go underground and come out at another open cave; wait below if none is free.",
+  hooks = {
+    exits = function(G, c, but) return exits(G, c, but) end,
+    emerge = function(G, c, l) emerge(G, c, l) end,
+    on_reveal = function(G, l, by)
+      if by == "lighthouse" and C.sw(G, "cave_model") ~= "archipelago" then release(G, l) end
+    end,
+    on_arrive = function(G, l)
+      if C.sw(G, "cave_model") == "archipelago" then return "rest" end
+      if G:get("mv_fresh") == l then release(G, l) end
+      if G:get("mv_hit") and C.mv_item(G) == 0 then
+        local V = C.view(G)
+        if #C.items_here(V, l) > 0 then return C.ask(G, "cv", "cave_take", l) end
+      end
+      return under(G, l)
+    end,
+    choices = function(G, l, kind)
+      if kind == "cave_take" then return { "take", "leave" } end
+      return exits(G, C.mover(G), l)
+    end,
+    decide = function(G, l, kind, _, answer)
+      local c = C.mover(G)
+      if kind == "cave_take" then
+        if answer == "take" then
+          local V = C.view(G)
+          local items = C.items_here(V, l)
+          table.sort(items, function(a, b) return a.kind > b.kind or (a.kind == b.kind and a.id < b.id) end)
+          G:set("mv_item", items[1].id)
+        end
+        under(G, l)
+        return
+      end
+      if answer then
+        emerge(G, c, B.parse(answer))
+        local it = C.mv_item(G)
+        if it ~= 0 then G:move(it, B.parse(answer)); G:set("act", true) end
+        C.end_move(G)
+        return
+      end
+      -- no free exit: lost underground with the item
+      C.move_char(G, c.id, B.UNDER, 0)
+      G:piece_set(c.id, "lost", l)
+      local seq = (G:get("lseq") or 0) + 1
+      G:set("lseq", seq)
+      G:piece_set(c.id, "lseq", seq)
+      local it = C.mv_item(G)
+      if it ~= 0 then
+        G:move(it, B.UNDER)
+        G:piece_set(it, "holder", c.id)
+        G:piece_set(it, "step", nil)
+        G:set("mv_item", 0)
+      end
+      C.end_move(G)
+      G:log(c.label .. " is lost in the cave")
+    end,
+  },
+}

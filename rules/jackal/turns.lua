@@ -1,0 +1,307 @@
+-- Jackal turns (§3, §9, §10): seating, the end of an action and of a turn, automatic passes,
+-- rounds and stalls, the end of the game and the score.
+
+local B = require("jackal.board")
+local C = require("jackal.core")
+local M = require("jackal.moves")
+local H = require("jackal.chain")
+
+local T = {}
+
+------------------------------------------------------------------------------------------
+-- Seating (§10)
+--
+-- Teams are seated in turn order W, Y, B, R (those in play). Team i of that order is played by
+-- seat ((i-1) mod seats) + 1: with as many seats as teams, one each; two seats and four teams
+-- give P1 = white+black and P2 = yellow+red. Sides: with seating "2v2" or "duo", white+black
+-- against yellow+red; with "ffa", the teams of one seat form a side. Seats with no team idle.
+
+function T.seat_teams(G, teams)
+  local n = G:seats()
+  local seating = C.sw(G, "seating")
+  local ctrl, sides = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }
+  for i = 1, #teams do
+    local t = teams[i]
+    ctrl[t] = (i - 1) % n + 1
+    if seating == "ffa" then
+      sides[t] = ctrl[t]
+    else
+      sides[t] = (t == 1 or t == 3) and 1 or 2
+    end
+  end
+  G:set("teams", teams)
+  G:set("ctrl", ctrl)
+  G:set("sides", sides)
+  -- the kernel's notion of teams, for reports
+  for s = 1, n do
+    for t = 1, 4 do
+      if ctrl[t] == s then G:set_team(s, sides[t]) end
+    end
+  end
+end
+
+-- The teams a new game uses (switch teams; three seats take the first three).
+function T.default_teams(G)
+  local names = C.sw(G, "teams")
+  local out, seen = {}, {}
+  for i = 1, #names do
+    local t = B.TEAM_OF[names[i]]
+    if not t then error("switch teams: unknown team '" .. tostring(names[i]) .. "'", 0) end
+    if seen[t] then error("switch teams: '" .. names[i] .. "' twice", 0) end
+    seen[t] = true
+  end
+  for t = 1, 4 do if seen[t] then out[#out + 1] = t end end
+  if C.sw(G, "seating") == "ffa" and G:seats() == 3 and #out > 3 then
+    out = { out[1], out[2], out[3] }
+  end
+  if #out < 2 then error("switch teams: at least two teams", 0) end
+  return out
+end
+
+-- The team that starts a round: first_team, or the next one in play after it.
+function T.first_team(G)
+  local teams = G:get("teams")
+  local f = B.TEAM_OF[C.sw(G, "first_team")]
+  for k = 0, 3 do
+    local t = (f - 1 + k) % 4 + 1
+    if C.contains(teams, t) then return t end
+  end
+  return teams[1]
+end
+
+------------------------------------------------------------------------------------------
+-- Gold (§9)
+
+-- Gold hidden in the deck and on closed cells whose identity is fixed.
+function T.hidden_gold(G)
+  local n = 0
+  local deck = G:bag_items("deck")
+  for i = 1, #deck do n = n + (C.th(deck[i], "gold") or 0) end
+  for i = 1, #B.LAND do
+    local l = B.LAND[i]
+    if not C.is_open(G, l) then
+      local t = C.tile(G, l)
+      if t then n = n + (C.th(t, "gold") or 0) end
+    end
+  end
+  return n
+end
+
+-- Gold lying on the island or held underground (or carried in a move).
+function T.loose_gold(G)
+  local n = 0
+  for kind, v in pairs(C.VALUE) do
+    n = n + #G:pieces(nil, kind) * v
+  end
+  return n
+end
+
+function T.banked(G)
+  local b = G:get("bank")
+  return b[1] + b[2] + b[3] + b[4]
+end
+
+function T.gold_in_play(G)
+  return T.hidden_gold(G) + T.loose_gold(G)
+end
+
+------------------------------------------------------------------------------------------
+-- The end (§9)
+
+-- Side scores: sides in order of their first team, with their gold and teams.
+function T.side_scores(G)
+  local teams, sides, bank = G:get("teams"), G:get("sides"), G:get("bank")
+  local out, index = {}, {}
+  for i = 1, #teams do
+    local t = teams[i]
+    local s = sides[t]
+    if not index[s] then
+      out[#out + 1] = { side = s, gold = 0, teams = {}, living = 0 }
+      index[s] = out[#out]
+    end
+    local e = index[s]
+    e.gold = e.gold + bank[t]
+    e.teams[#e.teams + 1] = B.TEAMS[t]
+  end
+  local V = C.view(G)
+  for i = 1, #V.chars do
+    local c = V.chars[i]
+    if c.team ~= 0 and C.alive(c) and index[sides[c.team]] then
+      local e = index[sides[c.team]]
+      e.living = e.living + 1
+    end
+  end
+  return out
+end
+
+function T.finish(G, why)
+  local list = T.side_scores(G)
+  local tb = C.sw(G, "tiebreak")
+  local best = -1
+  for i = 1, #list do if list[i].gold > best then best = list[i].gold end end
+  local winners = {}
+  for i = 1, #list do if list[i].gold == best then winners[#winners + 1] = list[i] end end
+  if #winners > 1 and tb == "living" then
+    local most = -1
+    for i = 1, #winners do if winners[i].living > most then most = winners[i].living end end
+    local w2 = {}
+    for i = 1, #winners do if winners[i].living == most then w2[#w2 + 1] = winners[i] end end
+    winners = w2
+  end
+  local golds = {}
+  for i = 1, #list do golds[i] = list[i].gold end
+  table.sort(golds, function(a, b) return a > b end)
+  local figures = {}
+  for i = 1, #golds do figures[i] = tostring(golds[i]) end
+  local result
+  if #winners == 1 then
+    local names = table.concat(winners[1].teams, "+")
+    result = names .. (#winners[1].teams > 1 and " win " or " wins ") .. table.concat(figures, "–")
+  else
+    local names = {}
+    for i = 1, #winners do names[i] = table.concat(winners[i].teams, "+") end
+    result = "shared win: " .. table.concat(names, ", ") .. " " .. table.concat(figures, "–")
+  end
+  if why then result = result .. " (" .. why .. ")" end
+  -- scores per seat: the gold of the side its teams play for
+  local ctrl, sides = G:get("ctrl"), G:get("sides")
+  local scores = {}
+  for s = 1, G:seats() do
+    scores[s] = 0
+    for t = 1, 4 do
+      if ctrl[t] == s then
+        for i = 1, #list do if list[i].side == sides[t] then scores[s] = list[i].gold end end
+      end
+    end
+  end
+  G:set("phase", "over")
+  G:set("result", result)
+  G:set("scores", scores)
+  G:log("game over: " .. result)
+end
+
+-- Ends the game if an end condition of §9 holds (checked after every action that banked or
+-- lost gold; a test board that never had gold does not end by gold).
+function T.check_over(G)
+  local rule = C.sw(G, "game_end")
+  if rule == "all_open" and G:get("act") then
+    local all = true
+    for i = 1, #B.LAND do if not C.is_open(G, B.LAND[i]) then all = false; break end end
+    if all then T.finish(G, "every tile is open"); return true end
+  end
+  if not G:get("gold_out") then return false end
+  G:set("gold_out", nil)
+  local left = T.gold_in_play(G)
+  if left == 0 then
+    T.finish(G)
+    return true
+  end
+  if rule == "decided" or rule == "first_to" then
+    local list = T.side_scores(G)
+    table.sort(list, function(a, b) return a.gold > b.gold end)
+    if rule == "decided" and #list > 1 and list[1].gold > list[2].gold + left then
+      T.finish(G, "decided")
+      return true
+    end
+    if rule == "first_to" and list[1].gold >= C.sw(G, "first_to_n") then
+      T.finish(G)
+      return true
+    end
+  end
+  return false
+end
+
+------------------------------------------------------------------------------------------
+-- Turns
+
+local function tick(G, t)
+  -- drunkenness and the newborn's wait wear off at the end of the team's turn
+  for p, _, team, _, f in C.each_char(G) do
+    if f >= 4 and team == t then
+      local d, n = (f >> 2) & 3, (f >> 4) & 3
+      if d > 0 then C.flag(G, p, "drunk", d - 1) end
+      if n > 0 then C.flag(G, p, "newb", n - 1) end
+    end
+  end
+  if G:get("shifted") then
+    G:set("grass", math.max(0, (G:get("grass") or 0) - 1))
+  end
+end
+
+-- Makes team t the one to act (no automatic pass here).
+function T.set_turn(G, t)
+  G:set("turn", t)
+  G:set("shifted", (G:get("grass") or 0) > 0)
+  G:set("phase", "action")
+  G:set_current(C.controller(G, t))
+end
+
+-- Starts the turn of the team in prop "turn": passes automatically while it has no action.
+function T.begin(G)
+  local teams = G:get("teams")
+  for _ = 1, 4 * #teams + 1 do
+    local t = G:get("turn")
+    T.set_turn(G, t)
+    if #M.actions(G, t, nil, true) > 0 then
+      G:set("passes", 0)
+      return
+    end
+    G:log(C.team_name(t) .. ": pass")
+    local passes = (G:get("passes") or 0) + 1
+    G:set("passes", passes)
+    if passes >= #teams then
+      T.finish(G, "nobody can act")
+      return
+    end
+    tick(G, t)
+    if T.next_team(G) then return end
+  end
+  T.finish(G, "nobody can act")
+end
+
+-- Moves "turn" to the next team, counting rounds and stalls. True when the game ended.
+function T.next_team(G)
+  local teams = G:get("teams")
+  local t = G:get("turn")
+  local i = 1
+  for k = 1, #teams do if teams[k] == t then i = k end end
+  local nt = teams[i % #teams + 1]
+  if nt == T.first_team(G) then
+    G:set("round", (G:get("round") or 1) + 1)
+    if G:get("act") then
+      G:set("stall", 0)
+    else
+      G:set("stall", (G:get("stall") or 0) + 1)
+    end
+    G:set("act", false)
+    local limit = C.sw(G, "stall_rounds")
+    if limit > 0 and G:get("stall") >= limit then
+      T.finish(G, "no progress in " .. limit .. " rounds")
+      return true
+    end
+  end
+  G:set("turn", nt)
+  return false
+end
+
+-- The team's turn is over.
+function T.end_turn(G)
+  local t = G:get("turn")
+  tick(G, t)
+  if T.next_team(G) then return end
+  T.begin(G)
+end
+
+-- The main action is over (its chain ended): free actions may follow, then the turn ends.
+function T.action_done(G)
+  H.clear_move(G)
+  if T.check_over(G) then return end
+  local t = G:get("turn")
+  if #M.post_actions(G, t) > 0 then
+    G:set("phase", "post")
+    return
+  end
+  T.end_turn(G)
+end
+
+return T
