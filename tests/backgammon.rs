@@ -168,6 +168,20 @@ fn b04_both_dice_must_be_played() {
     run(&mut r, &["play 8/5 6/5"]);
 }
 
+/// B08: X on the bar against O's closed board (X has one checker off).
+const SHUTOUT: &[(usize, i32)] = &[
+    (6, 5),
+    (8, 3),
+    (13, 5),
+    (18, -3),
+    (19, -2),
+    (20, -2),
+    (21, -2),
+    (22, -2),
+    (23, -2),
+    (24, -2),
+];
+
 /// Points, bar, dice, the expected moves (`*`: B12's membership check).
 type Case = (
     &'static [(usize, i32)],
@@ -298,23 +312,7 @@ fn b05_to_b19_forced_play_bar_and_bear_off() {
             "62",
             "bar/17",
         ),
-        (
-            &[
-                (6, 5),
-                (8, 3),
-                (13, 5),
-                (18, -3),
-                (19, -2),
-                (20, -2),
-                (21, -2),
-                (22, -2),
-                (23, -2),
-                (24, -2),
-            ],
-            [1, 0],
-            "11",
-            "",
-        ),
+        (SHUTOUT, [1, 0], "11", ""),
     ];
     for (points, bar, dice, expected) in cases {
         let p = pos(points, bar);
@@ -332,21 +330,7 @@ fn b05_to_b19_forced_play_bar_and_bear_off() {
 
 #[test]
 fn b08_shutout_passes_every_roll() {
-    let p = pos(
-        &[
-            (6, 5),
-            (8, 3),
-            (13, 5),
-            (18, -3),
-            (19, -2),
-            (20, -2),
-            (21, -2),
-            (22, -2),
-            (23, -2),
-            (24, -2),
-        ],
-        [1, 0],
-    );
+    let p = pos(SHUTOUT, [1, 0]);
     for a in 1..=6 {
         for b in a..=6 {
             let got = interface(&p, &format!("{a}{b}"));

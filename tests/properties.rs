@@ -4,16 +4,9 @@
 
 mod common;
 
+use common::fingerprint;
 use proptest::prelude::*;
 use tortuga::repl::Repl;
-
-fn fingerprint(r: &Repl) -> String {
-    r.session
-        .as_ref()
-        .unwrap()
-        .game
-        .with_state(|s| s.fingerprint())
-}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fails, run, scratch_rules};
+use common::{fails, fingerprint, run, scratch_rules};
 use tortuga::repl::Repl;
 
 /// A scratch rules folder whose race game's `apply` runs `body` when the option is "stay".
@@ -26,25 +26,13 @@ fn with_stay_body(body: &str) -> (tempfile::TempDir, Repl) {
     (dir, repl)
 }
 
-fn fingerprint(repl: &mut Repl) -> String {
-    repl.session
-        .as_ref()
-        .unwrap()
-        .game
-        .with_state(|s| s.fingerprint())
-}
-
 /// `play stay` must fail with `expect` in the message and leave the state untouched.
 fn refused(body: &str, expect: &str) {
     let (_dir, mut repl) = with_stay_body(body);
-    let before = fingerprint(&mut repl);
+    let before = fingerprint(&repl);
     let e = fails(&mut repl, "play stay");
     assert!(e.contains(expect), "expected '{expect}' in:\n{e}");
-    assert_eq!(
-        before,
-        fingerprint(&mut repl),
-        "state changed after: {body}"
-    );
+    assert_eq!(before, fingerprint(&repl), "state changed after: {body}");
     // The REPL goes on with the game intact.
     run(&mut repl, &["play move"]);
 }

@@ -2,16 +2,8 @@
 
 mod common;
 
-use common::{fails, fixtures, repl, run, scratch_rules};
+use common::{fails, fingerprint, fixtures, repl, run, scratch_rules};
 use tortuga::repl::Repl;
-
-fn fingerprint(r: &Repl) -> String {
-    r.session
-        .as_ref()
-        .unwrap()
-        .game
-        .with_state(|s| s.fingerprint())
-}
 
 fn log(r: &mut Repl) -> String {
     run(r, &["log"])

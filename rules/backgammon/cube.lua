@@ -41,13 +41,18 @@ function C.double(G, seat)
   G:log(string.format("%s doubles to %d", NAMES[seat], C.state(G) * 2))
 end
 
--- The doubler's opponent takes: the cube doubles and he owns it; the doubler rolls.
-function C.take(G, seat)
-  local value = C.state(G) * 2
+-- The cube is multiplied by `factor` and owned by the doubler's opponent; the doubler rolls.
+local function turn_cube(G, seat, factor)
+  local value = C.state(G) * factor
   G:set("cube", value)
   G:set("cube_owner", 3 - seat)
   G:set("phase", "roll")
-  G:log(string.format("%s takes; cube %d", NAMES[3 - seat], value))
+  return value
+end
+
+-- The doubler's opponent takes: the cube doubles and he owns it.
+function C.take(G, seat)
+  G:log(string.format("%s takes; cube %d", NAMES[3 - seat], turn_cube(G, seat, 2)))
 end
 
 -- The doubler's opponent beavers: he takes and redoubles, keeping the cube.
@@ -58,11 +63,7 @@ end
 
 -- The doubler takes the beaver: cube x4, owned by the beaverer.
 function C.take_beaver(G, seat)
-  local value = C.state(G) * 4
-  G:set("cube", value)
-  G:set("cube_owner", 3 - seat)
-  G:set("phase", "roll")
-  G:log(string.format("%s takes the beaver; cube %d", NAMES[seat], value))
+  G:log(string.format("%s takes the beaver; cube %d", NAMES[seat], turn_cube(G, seat, 4)))
 end
 
 return C

@@ -58,3 +58,12 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Everything that decides the current game, for comparing states.
+pub fn fingerprint(r: &Repl) -> String {
+    r.session
+        .as_ref()
+        .expect("a game")
+        .game
+        .with_state(|s| s.fingerprint())
+}
