@@ -80,6 +80,7 @@ fn runaway_rules_are_stopped() {
 fn rules_keep_no_state_and_errors_name_file_and_line() {
     refused("counter = 1", "assignment to global 'counter'");
     refused("string.upper = nil", "read-only table");
+    refused("getmetatable('').__index = {}", "index a boolean value");
     refused(
         "local x = undefined_thing + 1",
         "undefined global 'undefined_thing'",

@@ -191,3 +191,134 @@ enum Sampled {
     Outcome(Outcome),
     BagIndex(usize),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn state() -> State {
+        State::new(vec!["A".into(), "B".into()], 9, Arc::default())
+    }
+
+    fn randomizer(kind: Kind) -> Randomizer {
+        Randomizer {
+            name: "r".into(),
+            stream: "r".into(),
+            kind,
+        }
+    }
+
+    #[test]
+    fn long_dice_and_orientations_draw_only_their_faces() {
+        let mut s = state();
+        let long = randomizer(Kind::Dice {
+            faces: vec![1, 3, 4, 6],
+            count: 3,
+        });
+        for _ in 0..200 {
+            let o = long.draw(&mut s).unwrap();
+            assert_eq!(o.len(), 3);
+            assert!(
+                o.iter().all(|v| matches!(v, Value::Int(1 | 3 | 4 | 6))),
+                "{o:?}"
+            );
+        }
+        assert!(
+            long.force(&["1", "2", "3"], &mut s)
+                .unwrap_err()
+                .contains("2 is not a face")
+        );
+        let turn = randomizer(Kind::Orientation { count: 4 });
+        assert_eq!(turn.force(&["3"], &mut s).unwrap(), vec![Value::Int(3)]);
+        assert!(turn.force(&["4"], &mut s).is_err());
+    }
+
+    #[test]
+    fn cowries_follow_their_schedule_and_bias() {
+        let mut s = state();
+        let values = vec![25, 10, 2, 3, 4, 25, 30, 14];
+        let shells = randomizer(Kind::Cowries {
+            count: 7,
+            p: 0.9,
+            values: values.clone(),
+        });
+        let mut ups = 0;
+        for _ in 0..1000 {
+            let o = shells.draw(&mut s).unwrap();
+            let Value::Int(up) = o[1] else {
+                panic!("{o:?}")
+            };
+            assert_eq!(o[0], Value::Int(values[up as usize]));
+            ups += up;
+        }
+        assert!(
+            (6000..6600).contains(&ups),
+            "mean mouths up with p = 0.9: {ups}/1000"
+        );
+        assert_eq!(
+            shells.force(&["up=2"], &mut s).unwrap(),
+            vec![Value::Int(2), Value::Int(2)]
+        );
+        assert_eq!(
+            shells.force(&["30"], &mut s).unwrap(),
+            vec![Value::Int(30), Value::Int(6)]
+        );
+        assert!(
+            shells
+                .force(&["25"], &mut s)
+                .unwrap_err()
+                .contains("ambiguous")
+        );
+        assert!(shells.force(&["up=8"], &mut s).is_err());
+    }
+
+    #[test]
+    fn spinners_respect_weights() {
+        let mut s = state();
+        let wind = randomizer(Kind::Spinner {
+            sectors: vec![("N".into(), 1), ("S".into(), 3), ("calm".into(), 0)],
+        });
+        let south = (0..4000)
+            .filter(|_| wind.draw(&mut s).unwrap() == vec![Value::Str("S".into())])
+            .count();
+        assert!((2800..3200).contains(&south), "{south}");
+        assert_eq!(
+            wind.force(&["n"], &mut s).unwrap(),
+            vec![Value::Str("N".into())]
+        );
+        assert!(
+            wind.force(&["W"], &mut s)
+                .unwrap_err()
+                .contains("sectors: N S calm")
+        );
+    }
+
+    #[test]
+    fn bags_draw_without_replacement_and_forcing_does_not_shift_later_draws() {
+        let mut s = state();
+        for item in ["a", "b", "c"] {
+            s.bag_add("deck", item);
+        }
+        let deck = randomizer(Kind::Bag { bag: "deck".into() });
+        let mut forced = s.clone();
+        let drawn: Vec<Outcome> = (0..3).map(|_| deck.draw(&mut s).unwrap()).collect();
+        assert!(deck.draw(&mut s).unwrap_err().contains("empty"));
+        let mut names: Vec<String> = drawn.iter().map(|o| o[0].to_string()).collect();
+        names.sort();
+        assert_eq!(names, ["a", "b", "c"]);
+        // Forcing consumes the stream as a draw would: dice drawn afterwards are unchanged.
+        let dice = randomizer(Kind::Dice {
+            faces: vec![1, 2, 3, 4, 5, 6],
+            count: 2,
+        });
+        let mut plain = forced.clone();
+        dice.burn(&mut forced);
+        dice.force(&["6", "6"], &mut forced).unwrap();
+        let _ = dice.draw(&mut plain).unwrap();
+        assert_eq!(
+            dice.draw(&mut forced).unwrap(),
+            dice.draw(&mut plain).unwrap()
+        );
+    }
+}

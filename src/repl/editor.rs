@@ -63,42 +63,63 @@ impl Completer for ReplHelper {
         pos: usize,
         ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        let before = &line[..pos];
-        let pair = |s: &str| Pair {
-            display: s.to_string(),
-            replacement: s.to_string(),
-        };
-        let Some((cmd, arg)) = before.split_once(' ') else {
-            let found = commands::COMMANDS
-                .iter()
-                .filter(|c| c.name.starts_with(before))
-                .map(|c| pair(c.name))
-                .collect();
-            return Ok((0, found));
-        };
-        let start = cmd.len() + 1;
-        let known = self.known.borrow();
-        let from = |items: &[String]| {
-            items
-                .iter()
-                .filter(|i| i.starts_with(arg))
-                .map(|i| pair(i))
-                .collect::<Vec<_>>()
-        };
-        match cmd {
-            "play" => Ok((start, from(&known.labels))),
-            "new" | "setup" if !arg.contains(' ') => Ok((start, from(&known.games))),
-            "help" => {
-                let names: Vec<String> = commands::COMMANDS
-                    .iter()
-                    .map(|c| c.name.to_string())
+        match candidates(&line[..pos], &self.known.borrow()) {
+            Some((start, words)) => {
+                let pairs = words
+                    .into_iter()
+                    .map(|w| Pair {
+                        display: w.clone(),
+                        replacement: w,
+                    })
                     .collect();
-                Ok((start, from(&names)))
+                Ok((start, pairs))
             }
-            "save" | "load" | "replay" => self.files.complete(line, pos, ctx),
-            _ => Ok((pos, vec![])),
+            None => self.files.complete(line, pos, ctx),
         }
     }
+}
+
+/// Completions for the text before the cursor: where they start and the words; None asks for
+/// file names.
+fn candidates(before: &str, known: &Known) -> Option<(usize, Vec<String>)> {
+    let Some((cmd, arg)) = before.split_once(' ') else {
+        let found = commands::COMMANDS
+            .iter()
+            .filter(|c| c.name.starts_with(before))
+            .map(|c| c.name.to_string())
+            .collect();
+        return Some((0, found));
+    };
+    let start = cmd.len() + 1;
+    let from = |items: &mut dyn Iterator<Item = &str>| {
+        items
+            .filter(|i| i.starts_with(arg))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    match cmd {
+        "play" => Some((start, from(&mut known.labels.iter().map(String::as_str)))),
+        "new" | "setup" if !arg.contains(' ') => {
+            Some((start, from(&mut known.games.iter().map(String::as_str))))
+        }
+        "help" => Some((start, from(&mut commands::COMMANDS.iter().map(|c| c.name)))),
+        "save" | "load" | "replay" => None,
+        _ => Some((before.len(), vec![])),
+    }
+}
+
+/// The usage of the command being typed, once its name is complete.
+fn usage_hint(line: &str) -> Option<String> {
+    let name = line.strip_suffix(' ').unwrap_or(line);
+    let c = commands::find(name)?;
+    if c.usage.is_empty() {
+        return None;
+    }
+    Some(if line.ends_with(' ') {
+        c.usage.to_string()
+    } else {
+        format!(" {}", c.usage)
+    })
 }
 
 impl Hinter for ReplHelper {
@@ -106,19 +127,11 @@ impl Hinter for ReplHelper {
 
     /// The usage of the command being typed, once its name is complete.
     fn hint(&self, line: &str, pos: usize, _: &Context<'_>) -> Option<String> {
-        if pos != line.len() {
-            return None;
-        }
-        let name = line.strip_suffix(' ').unwrap_or(line);
-        let c = commands::find(name)?;
-        if c.usage.is_empty() {
-            return None;
-        }
-        Some(if line.ends_with(' ') {
-            c.usage.to_string()
+        if pos == line.len() {
+            usage_hint(line)
         } else {
-            format!(" {}", c.usage)
-        })
+            None
+        }
     }
 }
 
@@ -214,4 +227,51 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
         let _ = rl.append_history(h);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completion_offers_commands_labels_games_and_files() {
+        let known = Known {
+            games: vec!["backgammon".into(), "jackal".into()],
+            labels: vec!["24/18 13/11".into(), "13/7".into(), "roll".into()],
+        };
+        assert_eq!(
+            candidates("re", &known),
+            Some((0, vec!["redo".into(), "replay".into(), "reload".into()]))
+        );
+        assert_eq!(candidates("play 1", &known), Some((5, vec!["13/7".into()])));
+        assert_eq!(
+            candidates("new j", &known),
+            Some((4, vec!["jackal".into()]))
+        );
+        assert_eq!(
+            candidates("help un", &known),
+            Some((5, vec!["undo".into()]))
+        );
+        assert_eq!(candidates("save ga", &known), None, "file names");
+        assert_eq!(candidates("show X", &known), Some((6, vec![])));
+    }
+
+    #[test]
+    fn hints_show_usage_and_lua_continues_until_complete() {
+        assert_eq!(
+            usage_hint("new").as_deref(),
+            Some(" <game> [--variant V] [--seed N] [--players N] [--set switch=value]…")
+        );
+        assert_eq!(usage_hint("undo"), None);
+        assert_eq!(usage_hint("bogus"), None);
+        assert!(lua_incomplete("lua for i = 1, 3 do"));
+        assert!(lua_incomplete("lua local s = [[open"));
+        assert!(!lua_incomplete("lua 1 + 1"));
+        assert!(!lua_incomplete("lua for i = 1, 3 do end"));
+        assert!(
+            !lua_incomplete("lua )"),
+            "a syntax error is not incomplete: it is sent and reported"
+        );
+        assert!(!lua_incomplete("play 8/5 6/5"));
+    }
 }
