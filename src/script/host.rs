@@ -119,6 +119,9 @@ impl Host {
         g.raw_set("json", json)?;
         g.raw_set("sorted_keys", self.helpers.get::<Function>("sorted_keys")?)?;
         g.raw_set("require", self.require_function()?)?;
+        self.helpers
+            .get::<Function>("hooked_coroutines")?
+            .call::<()>(self.limits.hook_thread(lua)?)?;
         // Library tables become read-only views, so no rule can patch them for the others.
         for lib in ["string", "table", "math", "utf8", "coroutine", "json"] {
             let t: Table = g.get(lib)?;

@@ -54,4 +54,24 @@ local function plain_errors(f)
   end
 end
 
-return { readonly = readonly, compose = compose, sorted_keys = sorted_keys, plain_errors = plain_errors }
+-- Makes every coroutine a rule creates run under the kernel's instruction hook from the start.
+local function hooked_coroutines(hook_thread)
+  local create, resume, pack, unpack = coroutine.create, coroutine.resume, table.pack, table.unpack
+  coroutine.create = function(f) return hook_thread(create(f)) end
+  coroutine.wrap = function(f)
+    local co = coroutine.create(f)
+    return function(...)
+      local r = pack(resume(co, ...))
+      if r[1] then return unpack(r, 2, r.n) end
+      error(r[2], 0)
+    end
+  end
+end
+
+return {
+  readonly = readonly,
+  compose = compose,
+  sorted_keys = sorted_keys,
+  plain_errors = plain_errors,
+  hooked_coroutines = hooked_coroutines,
+}

@@ -212,15 +212,17 @@ impl Rules {
             Some(v) => {
                 let rel = format!("{game}/variants/{v}.toml");
                 let file = host.chunk_name(&rel);
-                let text = std::fs::read_to_string(root.join(&rel)).map_err(|e| {
+                let path = root.join(&rel);
+                if !path.is_file() {
                     let known = variants(root, game);
                     let known = if known.is_empty() {
                         "none".into()
                     } else {
                         known.join(", ")
                     };
-                    anyhow!("variant '{v}' of {game}: {e} (variants: {known})")
-                })?;
+                    bail!("{game} has no variant '{v}' (variants: {known})");
+                }
+                let text = std::fs::read_to_string(&path).map_err(|e| anyhow!("{file}: {e}"))?;
                 host.files
                     .borrow_mut()
                     .insert(file.clone(), super::host::sha256_hex(text.as_bytes()));
