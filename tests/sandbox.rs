@@ -122,3 +122,17 @@ fn the_lua_command_sees_a_read_only_game() {
         "3"
     );
 }
+
+#[test]
+fn the_wall_clock_limit_stops_a_rule_within_its_budget_of_instructions() {
+    let (_dir, mut repl) = with_stay_body("while true do end");
+    repl.budget.instructions = u64::MAX / 2;
+    repl.budget.wall = std::time::Duration::from_millis(100);
+    run(&mut repl, &["new race --seed 1", "roll 4"]);
+    let before = fingerprint(&repl);
+    let started = std::time::Instant::now();
+    let e = fails(&mut repl, "play stay");
+    assert!(e.contains("time limit exceeded"), "{e}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert_eq!(before, fingerprint(&repl));
+}

@@ -271,9 +271,10 @@ impl Repl {
     /// Loads a ruleset, or reuses the cached one when nothing it could read has changed.
     fn load_rules(&mut self, game: &str, f: &Flags) -> Result<Rc<Rules>> {
         let key = format!(
-            "{game} {:?} {:?} {}",
+            "{game} {:?} {:?} {:?} {}",
             f.variant,
             f.sets,
+            self.budget,
             crate::script::rules::folder_digest(&self.rules_dir, game)
         );
         if let Some((k, rules)) = &self.cache

@@ -168,7 +168,6 @@ impl Limits {
         if self.running.get() {
             return f();
         }
-        self.running.set(true);
         let now = Instant::now();
         watches().push(Watch {
             state: self.state,
@@ -179,19 +178,33 @@ impl Limits {
             deadline: now + self.budget.wall,
             interrupt: self.interrupt.clone(),
         });
+        self.running.set(true);
+        let _guard = Running { limits: self, lua };
         let _ = lua.set_memory_limit(lua.used_memory() + self.budget.memory);
-        let result = f();
+        f()
+    }
+}
+
+/// Ends an invocation, even one left by a panic: the watch goes, and with it the hook, so the
+/// watchdog never touches a state that is not running.
+struct Running<'a> {
+    limits: &'a Limits,
+    lua: &'a Lua,
+}
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        let state = self.limits.state;
         let armed = {
             let mut all = watches();
-            let i = all.iter().position(|w| w.state == self.state);
+            let i = all.iter().position(|w| w.state == state);
             i.is_some_and(|i| all.swap_remove(i).armed)
         };
         if armed {
             // SAFETY: this thread owns the state and no Lua code runs now.
-            unsafe { ffi::lua_sethook(self.state as *mut ffi::lua_State, None, 0, 0) };
+            unsafe { ffi::lua_sethook(state as *mut ffi::lua_State, None, 0, 0) };
         }
-        let _ = lua.set_memory_limit(0);
-        self.running.set(false);
-        result
+        let _ = self.lua.set_memory_limit(0);
+        self.limits.running.set(false);
     }
 }
