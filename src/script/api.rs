@@ -31,13 +31,14 @@ pub fn to_lua(lua: &Lua, v: &Value) -> Result<LuaValue> {
         Value::Int(i) => LuaValue::Integer(*i),
         Value::Num(n) => LuaValue::Number(*n),
         Value::Str(s) => LuaValue::String(lua.create_string(s)?),
-        Value::List(items) => {
-            let t = lua.create_table_with_capacity(items.len(), 0)?;
-            for (i, item) in items.iter().enumerate() {
-                t.raw_set(i + 1, to_lua(lua, item)?)?;
-            }
-            LuaValue::Table(t)
-        }
+        Value::List(items) => LuaValue::Table(
+            lua.create_sequence_from(
+                items
+                    .iter()
+                    .map(|item| to_lua(lua, item))
+                    .collect::<Result<Vec<_>>>()?,
+            )?,
+        ),
     })
 }
 
@@ -243,16 +244,12 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method("tally", |lua, this, (name, o): (String, i64)| {
         let t = lift(this.topology.track(&name))?;
         let o = o as Seat;
-        let out = lua.create_table_with_capacity(t.len(), 0)?;
-        for (i, &l) in t.iter().enumerate() {
-            let n = this
-                .at(l)
+        lua.create_sequence_from(t.iter().map(|&l| {
+            this.at(l)
                 .iter()
                 .filter(|&&p| this.piece(p).owner == o)
-                .count();
-            out.raw_set(i + 1, n)?;
-        }
-        Ok(out)
+                .count()
+        }))
     });
     m.add_method("kind", |_, this, p: i64| {
         Ok(this.piece(piece(this, p)?).kind.clone())

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use mlua::chunk::ChunkMode;
+use mlua::state::{GcGenParams, GcMode};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value as LuaValue};
 use sha2::{Digest, Sha256};
 
@@ -57,6 +58,9 @@ impl Host {
     pub fn new(root: &Path, budget: Budget) -> anyhow::Result<Host> {
         let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
         let lua = Lua::new_with(libs, LuaOptions::new())?;
+        // Rules make many short-lived tables (options, board reads): Lua 5.4's generational
+        // collector handles those with less work than the incremental one.
+        lua.gc_set_mode(GcMode::Generational(GcGenParams::default()));
         let root = root
             .canonicalize()
             .map_err(|e| anyhow::anyhow!("rules folder {}: {e}", root.display()))?;
