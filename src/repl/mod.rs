@@ -452,8 +452,7 @@ impl Repl {
                 }
                 Status::Decision { count, .. } => {
                     let i = bot.below(count as u64) as usize;
-                    let label = s.game.label(i)?;
-                    s.play(&label)?;
+                    s.play_index(i)?;
                 }
             }
             steps += 1;

@@ -95,6 +95,8 @@ impl Session {
         if let Some(position) = &origin.position {
             game.import(position)?;
         }
+        // Every step below is rolled back from the session's own undo point.
+        game.transactional = false;
         Ok(Session {
             origin,
             game,
@@ -137,6 +139,11 @@ impl Session {
     /// Plays an option; returns its label.
     pub fn play(&mut self, text: &str) -> Result<String> {
         let i = self.resolve_option(text)?;
+        self.play_index(i)
+    }
+
+    /// Plays option i (0-based) of the current decision; returns its label.
+    pub fn play_index(&mut self, i: usize) -> Result<String> {
         let label = self.game.label(i)?;
         self.record(Event::Play(label.clone()), |game| game.apply(i))?;
         self.use_queued()?;
@@ -150,7 +157,10 @@ impl Session {
             Status::Decision { actor, .. } => Some(*actor),
             _ => None,
         };
-        f(&mut self.game)?;
+        if let Err(e) = f(&mut self.game) {
+            self.game.restore(before);
+            return Err(e);
+        }
         let line = match (&event, actor) {
             (Event::Play(label), Some(a)) => {
                 let name = self.game.with_state(|s| s.turn.name(a).to_string());
@@ -191,7 +201,13 @@ impl Session {
 
     fn chance(&mut self, forced: Option<&[&str]>) -> Result<Event> {
         let before = self.game.snapshot();
-        let (name, outcome) = self.game.resolve_chance(forced)?;
+        let (name, outcome) = match self.game.resolve_chance(forced) {
+            Ok(drawn) => drawn,
+            Err(e) => {
+                self.game.restore(before);
+                return Err(e);
+            }
+        };
         let kind = &self.game.rules.randomizers[&name].kind;
         let event = Event::Chance {
             words: outcome_words(kind, &outcome),
@@ -272,12 +288,11 @@ impl Session {
                     _ => bail!("the game does not wait for a chance event"),
                 }
                 let refs: Vec<&str> = words.iter().map(String::as_str).collect();
-                let snapshot = self.game.snapshot();
                 let got = self.chance(if *forced { Some(&refs) } else { None })?;
                 if &got != event {
-                    self.undo.pop();
+                    let state = self.undo.pop().expect("the chance just pushed one");
                     self.events.pop();
-                    self.game.restore(snapshot);
+                    self.game.restore(state);
                     bail!("the stream now gives {}", got.describe());
                 }
                 Ok(())
