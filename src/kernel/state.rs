@@ -81,10 +81,6 @@ impl State {
         }
     }
 
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
     /// The named random stream, created from the seed on first use.
     pub fn stream(&mut self, name: &str) -> &mut Stream {
         let seed = self.seed;
@@ -127,10 +123,6 @@ impl State {
 
     pub fn piece_mut(&mut self, p: PieceId) -> &mut Piece {
         &mut self.pieces[p as usize - 1]
-    }
-
-    pub fn piece_count(&self) -> usize {
-        self.pieces.len()
     }
 
     /// A new piece on top of `loc` (0 = on no location).

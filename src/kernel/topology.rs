@@ -90,10 +90,6 @@ impl Topology {
             .map(String::as_str)
     }
 
-    pub fn valid(&self, loc: Loc) -> bool {
-        loc >= 1 && (loc as usize) <= self.names.len()
-    }
-
     /// Creates a w×h grid of cells named as `names` says.
     pub fn grid(&mut self, prefix: &str, w: u32, h: u32, names: GridNames) -> Result<(), String> {
         if self.grids.iter().any(|g| g.prefix == prefix) {

@@ -143,10 +143,6 @@ impl Limits {
         })
     }
 
-    pub fn budget(&self) -> &Budget {
-        &self.budget
-    }
-
     /// A Lua function that gives a coroutine the counting hook (the prelude wraps
     /// `coroutine.create` with it).
     pub fn hook_thread(&self, lua: &Lua) -> mlua::Result<mlua::Function> {

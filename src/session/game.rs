@@ -6,7 +6,7 @@ use std::rc::Rc;
 use anyhow::{Result, anyhow, bail};
 use mlua::{AnyUserData, Function, Table, Value as LuaValue};
 
-use crate::kernel::{Outcome, Seat, State, Value};
+use crate::kernel::{Outcome, Seat, State};
 use crate::script::Rules;
 use crate::script::api::to_lua;
 use crate::script::error::describe;
@@ -316,10 +316,5 @@ impl Game {
         };
         let i: Option<usize> = self.query(&f, (text.to_string(), options))?;
         Ok(i.map(|i| i - 1))
-    }
-
-    /// Props of the game, for tests and the REPL.
-    pub fn prop(&self, key: &str) -> Option<Value> {
-        self.with_state(|s| s.props.get(key).cloned())
     }
 }

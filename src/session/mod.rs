@@ -313,9 +313,4 @@ impl Session {
         }
         Ok(())
     }
-
-    /// Whether undo has anything to revert.
-    pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
-    }
 }
