@@ -286,3 +286,24 @@ fn j85_rum_bottles() {
     assert_eq!(j.place("W3"), "J6");
     assert_eq!(j.bottles("white"), 0);
 }
+
+#[test]
+fn the_missionary_protects_only_his_spinner_step() {
+    let mut j = J::new(&pos(
+        "set seating=2v2\nturn yellow\ntiles D11=s4\nY2 D11:1\nMis R D11:3\nB3 D11:2\n",
+    ));
+    j.play("Y2 D11:1->D11:2");
+    assert_eq!(j.place("B3"), "ship");
+    // sharing his step, a pirate cannot attack
+    let mut j = J::new(&pos(
+        "set seating=2v2\nturn yellow\ntiles D11=s4\nY2 D11:1\nMis R D11:1\nB3 D11:2\n",
+    ));
+    assert!(!j.has("Y2 D11:1->D11:2"));
+    let mut j = J::new(&pos(
+        "turn black\ntiles D11=s4\nY2 D11:2\nMis Y D11:2\nB3 D11:1\n",
+    ));
+    assert!(
+        !j.has("B3 D11:1->D11:2"),
+        "strict: no entering the missionary's step"
+    );
+}

@@ -128,4 +128,39 @@ fn random_games_with_other_switches() {
     for seed in 1..=games() / 2 {
         play(&r, 2, 4000 + seed);
     }
+    let r = rules(&[
+        ("lighthouse", "peek4_permute"),
+        ("quake_rotate", "true"),
+        ("quake_scope", "open"),
+        ("forced_coin_blocked", "move_illegal"),
+        ("cannibal_item", "stays"),
+        ("cannon_open_sea", "die"),
+        ("plane_targets", "no_transit"),
+        ("trap_enemy_entry", "attacker_free"),
+        ("trap_release", "friend_only"),
+        ("respawn_allies", "true"),
+        ("respawn_limit", "pirates"),
+        ("newborn_skips_turn", "true"),
+        ("grass_duration", "teams_plus_one"),
+        ("game_end", "first_to"),
+        ("first_to_n", "12"),
+        ("tiebreak", "living"),
+        ("spinner_coin_block", "false"),
+        ("friday_missionary_meet", "ignore"),
+        ("ship_pickup", "false"),
+        ("allied_ship_sail", "false"),
+        ("rum_sharing", "team"),
+        ("first_team", "red"),
+    ]);
+    for seed in 1..=games() / 2 {
+        play(&r, 4, 5000 + seed);
+    }
+    let r = rules(&[
+        ("seating", "2v2"),
+        ("lighthouse", "peek4"),
+        ("caramba", "remove"),
+    ]);
+    for seed in 1..=games() / 2 {
+        play(&r, 4, 6000 + seed);
+    }
 }

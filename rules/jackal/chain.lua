@@ -20,10 +20,11 @@ local H = {}
 ------------------------------------------------------------------------------------------
 -- Starting and continuing a move
 
--- Continue the move with motion m = { to, type, dx, dy [, step] }.
-function H.go(G, m)
-  G:set("mv_prev", G:get("mv_at"))
-  G:set("mv_pstep", G:get("mv_step") or 0)
+-- Continue the move with motion m = { to, type, dx, dy [, step] }, from (prev, pstep).
+function H.go(G, m, prev, pstep)
+  if not prev then prev, pstep = G:get("mv_at"), G:get("mv_step") or 0 end
+  G:set("mv_prev", prev)
+  G:set("mv_pstep", pstep)
   G:set("mv_at", m.to)
   G:set("mv_step", m.step or 0)
   G:set("mv_type", m.type)
@@ -39,21 +40,25 @@ function H.start(G, c, item, m)
   G:set("mv_item", item or 0)
   G:set("mv_start", c.loc)
   G:set("mv_sstep", c.step or 0)
-  G:set("mv_at", c.loc)
-  G:set("mv_step", c.step or 0)
-  G:set("mv_seen", nil)
   G:set("mv_hit", false)
   G:set("mv_live", true)
   G:set("mv_fresh", 0)
-  C.flag(G, c.id, "trap", false)
-  H.go(G, m)
+  if c.trap then C.flag(G, c.id, "trap", false) end
+  H.go(G, m, c.loc, c.step or 0)
 end
 
 local MOVE_KEYS = { "mv_ch", "mv_item", "mv_start", "mv_sstep", "mv_at", "mv_step", "mv_prev",
   "mv_pstep", "mv_type", "mv_dx", "mv_dy", "mv_seen", "mv_hit", "mv_live", "mv_fresh" }
 
-function H.clear_move(G)
-  for i = 1, #MOVE_KEYS do G:set(MOVE_KEYS[i], nil) end
+-- Forgets the move: all of it, or (at the end of an action) what a later move must not see.
+function H.clear_move(G, all)
+  if all then
+    for i = 1, #MOVE_KEYS do G:set(MOVE_KEYS[i], nil) end
+  else
+    G:set("mv_live", false)
+    G:set("mv_seen", nil)
+    G:set("mv_item", 0)
+  end
 end
 
 ------------------------------------------------------------------------------------------

@@ -35,7 +35,9 @@ function K.problems(G, light)
       end
       local jungle = C.is_jungle(G, c.loc)
       local mis = false
-      for _, o in ipairs(V.at[c.loc]) do if C.sober_mis(o) then mis = true end end
+      for _, o in ipairs(V.at[c.loc]) do
+        if C.sober_mis(o) and (n <= 1 or o.step == c.step) then mis = true end
+      end
       for _, o in ipairs(V.at[c.loc]) do
         if stable and C.enemy_in(V.sides, c.team, o.team) and not jungle and not (n > 1 and o.step ~= c.step)
           and not (mis and C.sw(G, "missionary_block") == "classic") then

@@ -8,10 +8,11 @@
 --                (entry cave while underground) and lseq
 --                kind "coin" / "treasure": prop step (spinner step) or holder (underground)
 --                kind "void": a discarded piece (the kernel cannot delete pieces)
---   game props   cs (characters), teams (turn order), ctrl (seat per team), sides (side per team), ships
---                (ship location per team, 0 = absent), bank, bottles (per team), lost, turn
---                (team to act), round, grass, stall, act (activity this round), tasks (the
---                chain's task stack), mv_* (the move in progress), phase.
+--   game props   cs (characters), teams (turn order), ctrl (seat per team), sides (side per
+--                team), ships (ship location per team, 0 = absent), bank, bottles (per
+--                team), lost, turn (team to act), shifted (grass), round, grass, stall, act
+--                (activity this round), passes, tasks (the chain's task stack), mv_* (the
+--                move in progress), phase, sw_<switch> (switches a position set, see C.sw).
 
 local B = require("jackal.board")
 
@@ -48,7 +49,7 @@ do
     "ca", "lh", "bg", "ms", "fr", "r1", "r2", "r3", "cv", "eq", "jg", "gr" }
   local hooks = { "on_reveal", "on_arrive", "choices", "decide", "transit", "accepts_items",
     "fortress", "shelter", "no_hits", "steps", "rotations", "exits", "code", "glyph",
-    "first_moves", "revive", "gold", "one_shot", "emerge" }
+    "first_moves", "revive", "gold", "one_shot", "emerge", "cave_exits", "prompt" }
   for _, n in ipairs(names) do
     local k = {}
     for _, h in ipairs(hooks) do k[h] = n .. "." .. h end
@@ -514,10 +515,13 @@ function C.would_hit(G, V, c, l, step)
   local t = C.vt(V, l)
   if not t then return {} end
   if C.th(t, "no_hits", G, l, c) then return {} end
+  -- nobody on the missionary's cell (on a spinner: his step) is hit
+  local st = C.vsteps(V, l) > 1 and step or nil
   for i = 1, #list do
-    if list[i].id ~= c.id and C.sober_mis(list[i]) then return {} end
+    local o = list[i]
+    if o.id ~= c.id and C.sober_mis(o) and (st == nil or o.step == st) then return {} end
   end
-  return C.enemies_at(V, c, l, C.vsteps(V, l) > 1 and step or nil)
+  return C.enemies_at(V, c, l, st)
 end
 
 ------------------------------------------------------------------------------------------

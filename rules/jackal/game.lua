@@ -22,8 +22,10 @@
 --                               ended the move itself, e.g. a death)
 --   choices(G, cell, kind, extra) / decide(G, cell, kind, extra, answer)
 --                               a decision the tile asked for (plane_wait, cave_exit,
---                               cave_take, quake_first/second, lighthouse_pick); a decision with
---                               one option is answered automatically, with none with nil
+--                               cave_take, quake_first/second/turn, lighthouse_pick/place); a
+--                               decision with one option is answered automatically, with none
+--                               with nil
+--   prompt(G, cell, kind, extra) the question shown for such a decision (optional)
 --   transit(G, cell)            nobody may stop here (arrows, horse, ice, crocodile, balloon,
 --                               cannon); items never lie here
 --   accepts_items(G, cell)      false: no item may be brought in or lie here (fortresses, jungle)
@@ -39,7 +41,8 @@
 --   revive(G, cell)             a pirate here may revive (respawn fortress)
 --   gold(G, cell)               gold the tile brings when turned up (chests, galleon)
 --   one_shot()                  the tile may be written spent ("pl-")
---   cv only: exits(G, ch, but) and emerge(G, ch, cell), used by the lost characters' actions.
+--   cv only: cave_exits(G, ch, but) and emerge(G, ch, cell), used by the lost characters' actions;
+--   lh only: seen(G, team, cell) records a peeked tile (positions' `seen` lines).
 --
 -- Decisions in the middle of a move are tasks on a stack in the game props (see chain.lua);
 -- flips wait for the "deck" bag draw and the "orient" draw, so `roll cr`, `roll 2` force them.

@@ -108,7 +108,7 @@ local function add_moves(G, V, c, targets, out, suffix)
   local items = carry_choices(G, V, c)
   local tamed = false   -- a move starting on the missionary's cell hits nobody (§4.1)
   if B.is_land(c.loc) then
-    local here = C.occupants(V, c.loc, nil, c.id)
+    local here = C.occupants(V, c.loc, c.step > 0 and c.step or nil, c.id)
     for i = 1, #here do if C.sober_mis(here[i]) then tamed = true end end
   end
   for i = 1, #targets do
@@ -173,7 +173,7 @@ end
 -- The options of character c (team t's turn).
 local function char_options(G, V, c, out)
   if c.loc == B.UNDER then
-    local exits = C.th("cv", "exits", G, c, c.lost) or {}
+    local exits = C.th("cv", "cave_exits", G, c, c.lost) or {}
     for i = 1, #exits do
       out[#out + 1] = { label = c.label .. " cave->" .. exits[i], a = "cave", ch = c.id, to = B.parse(exits[i]) }
     end

@@ -279,7 +279,7 @@ function X.import(G, text)
   end
   G:set("cs", nil)
   G:set("tasks", nil)
-  H.clear_move(G)
+  H.clear_move(G, true)
 
   -- Board
   local undetermined = 0
@@ -304,8 +304,9 @@ function X.import(G, text)
       if src.tok ~= "~" then fail(src.n, B.name(l) .. " is sea: write '~', not '" .. src.tok .. "'") end
     end
   end
-  for l, src in pairs(pos.tiles) do
-    if not B.is_land(l) then fail(src.n, B.name(l) .. " is sea, not land") end
+  for _, l in ipairs(B.ALL) do
+    local src = pos.tiles[l]
+    if src and not B.is_land(l) then fail(src.n, B.name(l) .. " is sea, not land") end
   end
 
   -- Deck
@@ -474,7 +475,7 @@ function X.import(G, text)
       local spinner = B.is_land(c.loc) and C.steps(G, c.loc) > 1
       local mis = false
       for _, o in ipairs(V.at[c.loc]) do
-        if C.sober_mis(o) then mis = true end
+        if C.sober_mis(o) and (not spinner or o.step == c.step) then mis = true end
       end
       for _, o in ipairs(V.at[c.loc]) do
         if o.id ~= c.id and C.enemy_in(V.sides, c.team, o.team) and not jungle

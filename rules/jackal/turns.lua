@@ -90,9 +90,7 @@ end
 -- Gold lying on the island or held underground (or carried in a move).
 function T.loose_gold(G)
   local n = 0
-  for kind, v in pairs(C.VALUE) do
-    n = n + #G:pieces(nil, kind) * v
-  end
+  n = n + #G:pieces(nil, "coin") * C.VALUE.coin + #G:pieces(nil, "treasure") * C.VALUE.treasure
   return n
 end
 

@@ -58,7 +58,7 @@ return {
   name = "cv", count = 4, glyph = "◙",
   help = "Cave: go underground and come out at another open cave; wait below if none is free.",
   hooks = {
-    exits = function(G, c, but) return exits(G, c, but) end,
+    cave_exits = function(G, c, but) return exits(G, c, but) end,
     emerge = function(G, c, l) emerge(G, c, l) end,
     on_reveal = function(G, l, by)
       if by == "lighthouse" and C.sw(G, "cave_model") ~= "archipelago" then release(G, l) end

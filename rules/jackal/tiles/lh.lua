@@ -11,7 +11,7 @@ local function fire(G, l)
   return C.ask(G, "lh", "lighthouse_pick", l, 4)
 end
 
--- Records that team t has seen cell l (a secret of the team's players).
+-- Records that team t has seen cell l (a secret of the players of its side).
 local function seen(G, t, l)
   local key = "seen_" .. B.LETTER[t]
   local list = G:secret_get(key) or {}
@@ -36,27 +36,46 @@ local function to_place(G, extra)
   return out
 end
 
+-- Puts a peeked tile back; the choices are written all at once after the last one, so the
+-- pack stays whole in between.
+local function place(G, l, extra, answer)
+  local rest, used = {}, false
+  for _, t in ipairs(to_place(G, extra)) do
+    if not used and P.code(t) == answer then used = true else rest[#rest + 1] = t end
+  end
+  local chosen = G:get("lh_new") or {}
+  chosen[#chosen + 1] = P.name(answer)
+  if #rest > 0 then
+    G:set("lh_new", chosen)
+    C.ask(G, "lh", "lighthouse_place", l, table.concat(rest, ","))
+    return
+  end
+  for i, cell in ipairs(G:get("lh_peek")) do
+    C.cell_write(G, cell, chosen[i], false, nil, false)
+  end
+  G:set("lh_new", nil)
+end
+
 return {
   name = "lh", count = 1, glyph = "Λ",
   help = "Lighthouse: turn up 4 closed tiles of your choice, one after the other.",
   hooks = {
     one_shot = function() return true end,
     seen = seen,
-    prompt = function(G, _, kind, extra)
-      if kind == "lighthouse_place" then
-        local cells = G:get("lh_place") or G:get("lh_peek")
-        return "put a tile back on " .. B.name(cells[1])
-      end
-    end,
     on_reveal = function(G, l, by) if by == "lighthouse" then fire(G, l) end end,
     on_arrive = function(G, l)
       if C.spent(G, l) then return "rest" end
       return fire(G, l)
     end,
-    choices = function(G, l, kind, extra)
+    prompt = function(G, _, kind)
       if kind == "lighthouse_place" then
-        -- extra: the tiles still to place; the next cell is the first of lh_place
-        local out = {}
+        local n = #(G:get("lh_new") or {})
+        return "put a tile back on " .. B.name(G:get("lh_peek")[n + 1])
+      end
+    end,
+    choices = function(G, _, kind, extra)
+      local out = {}
+      if kind == "lighthouse_place" then
         for _, t in ipairs(to_place(G, extra)) do
           local code = P.code(t)
           if not C.contains(out, code) then out[#out + 1] = code end
@@ -64,7 +83,6 @@ return {
         table.sort(out)
         return out
       end
-      local out = {}
       local peeked = G:get("lh_peek") or {}
       for i = 1, #B.LAND do
         local t = B.LAND[i]
@@ -73,20 +91,12 @@ return {
       return out
     end,
     decide = function(G, l, kind, extra, answer)
-      local mode = C.sw(G, "lighthouse")
       if kind == "lighthouse_place" then
-        local cells = G:get("lh_place") or G:get("lh_peek")
-        local cell = table.remove(cells, 1)
-        local rest, used = {}, false
-        for _, t in ipairs(to_place(G, extra)) do
-          if not used and P.code(t) == answer then used = true else rest[#rest + 1] = t end
-        end
-        C.cell_write(G, cell, P.name(answer), false, nil, false)
-        G:set("lh_place", #cells > 0 and cells or nil)
-        if #rest > 0 then C.ask(G, "lh", "lighthouse_place", l, table.concat(rest, ",")) end
+        place(G, l, extra, answer)
         return
       end
       if not answer then return end
+      local mode = C.sw(G, "lighthouse")
       local cell = B.parse(answer)
       local left = tonumber(extra) - 1
       if mode == "flip4" then
