@@ -297,7 +297,8 @@ fn quake_scope_and_rotation() {
 fn caramba_remove_and_jungle_items() {
     let mut j = J::new(&pos("set caramba=remove\ntiles E5=#ca\nW1 D5\n"));
     j.play("W1 D5->E5");
-    assert_eq!(j.token("E5"), ".");
+    assert_eq!(j.token("E5"), "ca-");
+    assert!(j.log().contains("the tile is now empty"));
     let mut j = J::new(&pos(
         "set jungle_items=allowed\ntiles E5=jg\nW1 D5\ncoins D5=1\n",
     ));

@@ -65,7 +65,8 @@ end
 -- The arrival procedure (§4.2)
 
 local function arrive(G)
-  local c = C.mover(G)
+  local V = C.view(G)
+  local c = V.by_id[G:get("mv_ch")]
   local l = G:get("mv_at")
   local req = G:get("mv_step") or 0
   local mtype = G:get("mv_type")
@@ -92,7 +93,6 @@ local function arrive(G)
   end
   seen[#seen + 1] = key
   G:set("mv_seen", seen)
-  local V = C.view(G)
   -- 2. Forbidden
   local open = B.is_land(l) and C.is_open(G, l)
   local step = req
@@ -151,17 +151,19 @@ end
 -- Rule 7 and the meeting rules, after the cell is open.
 local function land(G)
   if not G:get("mv_live") then return end
-  local c = C.mover(G)
+  local V = C.view(G)
+  local c = V.by_id[G:get("mv_ch")]
   local l = G:get("mv_at")
   local req = G:get("mv_step") or 0
   local step = req > 0 and req or C.entry_step(G, l, c)
   -- A fresh spinner can put the mover on a step held by enemies: forbidden after all.
-  local V = C.view(G)
   if G:get("mv_fresh") == l and C.forbidden(G, V, c, l, step) then
     C.kill(G, c, "start", "a forbidden cell")
     return
   end
+  local from = c.loc
   C.place(G, c, l, step)
+  C.vrelocate(V, c, from)
   G:set("mv_step", step)
   local it = C.mv_item(G)
   if it ~= 0 then
@@ -169,8 +171,6 @@ local function land(G)
     G:piece_set(it, "step", step > 0 and step or nil)
     G:set("act", true)
   end
-  V = C.view(G)
-  c = V.by_label[c.label] and C.char(G, c.id) or c
   local victims = C.would_hit(G, V, c, l, step)
   if #victims > 0 then G:set("mv_hit", true) end
   for i = 1, #victims do C.hit(G, V, victims[i], c) end

@@ -79,7 +79,7 @@ function K.problems(G, light)
   if not G:get("deck_list") and #deck ~= undetermined then
     bad("deck holds " .. #deck .. " tiles for " .. undetermined .. " closed cells")
   end
-  if G:get("pack_check") and C.sw(G, "caramba") ~= "remove" then
+  if G:get("pack_check") then
     for _, d in ipairs(deck) do counts[d] = (counts[d] or 0) + 1 end
     local pack = P.counts(G)
     for _, n in ipairs(tile_names) do

@@ -270,7 +270,7 @@ function C.alive(c) return c.loc ~= 0 and c.loc ~= B.DEAD and c.loc ~= B.GONE en
 function C.view(G)
   local V = {
     G = G, sides = G:get("sides"), ships = G:get("ships"), chars = {}, at = {}, items_at = {},
-    by_label = {}, is_char = {}, tiles = {},
+    by_label = {}, by_id = {}, is_char = {}, tiles = {},
   }
   local cs = G:get("cs") or {}
   for i = 1, #cs do
@@ -278,6 +278,7 @@ function C.view(G)
     local c = make_char(G, v >> 27, decode(v))
     V.chars[#V.chars + 1] = c
     V.by_label[c.label] = c
+    V.by_id[c.id] = c
     V.is_char[c.id] = true
     local list = V.at[c.loc]
     if not list then list = {}; V.at[c.loc] = list end
@@ -316,6 +317,18 @@ end
 function C.vsteps(V, l)
   local t = C.vt(V, l)
   return (t and C.th(t, "steps", V.G, l)) or 1
+end
+
+-- Keeps a view up to date after c moved from `from` to c.loc.
+function C.vrelocate(V, c, from)
+  local list = V.at[from]
+  if list then
+    for i = #list, 1, -1 do if list[i].id == c.id then table.remove(list, i) end end
+    if #list == 0 then V.at[from] = nil end
+  end
+  local to = V.at[c.loc]
+  if not to then to = {}; V.at[c.loc] = to end
+  to[#to + 1] = c
 end
 
 -- Characters at l (spinner step `step`, or every step when step is nil), except `but`.

@@ -6,7 +6,7 @@ local function fire(G, l)
   C.spend(G, l)
   local mode = C.sw(G, "caramba")
   if mode == "remove" then
-    C.cell_write(G, l, "empty", true, nil, false)
+    -- spent, it is an empty tile (it stays "ca-" so that the pack stays whole)
     G:log("Caramba! the tile is now empty")
   elseif mode == "all_to_ships" then
     G:log("Caramba! everyone on land returns to the ships")
@@ -30,6 +30,10 @@ return {
   help = "Caramba: the pirate swears (switch caramba: all to ships, or an empty tile).",
   hooks = {
     one_shot = function() return true end,
+    glyph = function(G, l)
+      if C.spent(G, l) and C.sw(G, "caramba") == "remove" then return "·" end
+      return "!"
+    end,
     on_reveal = function(G, l, by) if by == "lighthouse" then fire(G, l) end end,
     on_arrive = function(G, l)
       if not C.spent(G, l) then fire(G, l) end
