@@ -317,3 +317,31 @@ fn batch_mode_stops_at_the_first_failing_line() {
         err.1
     );
 }
+
+#[test]
+fn reseed_restarts_the_streams() {
+    let rounds: Vec<&str> = ["play stay", "roll"].repeat(10);
+    let tail = |seed: u64, reseed: Option<u64>| {
+        let mut r = repl(&fixtures());
+        run(&mut r, &[&format!("new race --seed {seed}"), "roll"]);
+        if let Some(n) = reseed {
+            r.session
+                .as_mut()
+                .unwrap()
+                .game
+                .with_state_mut(|s| s.reseed(n));
+        }
+        run(&mut r, &rounds);
+        run(&mut r, &["log 20"])
+    };
+    assert_ne!(
+        tail(1, None),
+        tail(2, None),
+        "different seeds draw differently"
+    );
+    assert_eq!(
+        tail(1, Some(99)),
+        tail(2, Some(99)),
+        "the same reseed draws alike"
+    );
+}

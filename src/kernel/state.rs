@@ -81,6 +81,12 @@ impl State {
         }
     }
 
+    /// Restarts every random stream from a new seed (a position file's own seed).
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.streams.clear();
+    }
+
     /// The named random stream, created from the seed on first use.
     pub fn stream(&mut self, name: &str) -> &mut Stream {
         let seed = self.seed;

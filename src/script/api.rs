@@ -123,6 +123,11 @@ impl UserData for State {
                 None => fail(format!("unknown switch '{k}'")),
             }
         });
+        m.add_method_mut("reseed", |_, this, seed: i64| {
+            writable(this)?;
+            this.reseed(seed as u64);
+            Ok(())
+        });
         m.add_method_mut("log", |_, this, text: String| {
             this.log(text);
             Ok(())
