@@ -81,6 +81,37 @@ fn j71_earthquake() {
 }
 
 #[test]
+fn a_peeked_tile_stays_known_when_the_earthquake_moves_it() {
+    for variant in ["peek4", "peek4_permute"] {
+        peeked_then_quake(variant);
+    }
+}
+
+fn peeked_then_quake(variant: &str) {
+    let mut j = J::new(&pos(&format!(
+        "set lighthouse={variant}\ntiles E5=#lh C3=#cr E7=eq\nW1 D5\nY1 D7\n"
+    )));
+    j.play("W1 D5->E5");
+    // C3 was the only closed tile: white has looked at it, and it stays closed
+    assert_eq!(j.lua("table.concat(G:secret_get('seen_W'), ',')"), "C3");
+    assert_eq!(j.token("C3"), "#cr");
+    assert_eq!(j.turn(), "yellow");
+    j.play("Y1 D7->E7");
+    j.play("C3");
+    j.play("F3");
+    assert_eq!(j.token("F3"), "#cr");
+    assert_eq!(j.token("C3"), ".");
+    // what white knows moved with the tile, and is still white's secret only
+    assert_eq!(j.lua("table.concat(G:secret_get('seen_W'), ',')"), "F3");
+    assert_eq!(j.lua("G:can_see('seen_W', 1)"), "true");
+    assert_eq!(j.lua("G:can_see('seen_W', 2)"), "false");
+    let text = j.export();
+    assert!(text.lines().any(|l| l == "seen white=F3"), "{text}");
+    let mut k = J::new(&text);
+    assert_eq!(k.export(), text);
+}
+
+#[test]
 fn j72_lighthouse() {
     let mut j = J::new(&pos(
         "tiles E5=#lh C3=#gr C4=#fr C5=#r2 C6=#c1\nW1 D5\nY1 D4\n",

@@ -260,3 +260,106 @@ fn malformed_positions_are_refused_with_the_place() {
         );
     }
 }
+
+/// The token of G2 after `W1 G1->G2` in a game set up from `position` with session seed `seed`.
+fn first_flip(seed: u64, position: &str) -> String {
+    let mut j = J::with(&format!("--seed {seed}"), position);
+    j.play("W1 G1->G2");
+    while j.status().starts_with("waiting for") {
+        j.roll("");
+    }
+    let tok = j.token("G2");
+    assert_ne!(tok, "#", "G2 was not turned up");
+    tok
+}
+
+#[test]
+fn the_seed_line_reseeds_the_draws() {
+    let with_seed = "jackal 1\nseed 7\nturn white\nfill #\n";
+    let without = "jackal 1\nturn white\nfill #\n";
+    // the session seeds alone give different flips here, so the line is what makes them agree
+    let mut differ = false;
+    for (a, b) in [(1, 2), (3, 4), (5, 6)] {
+        differ |= first_flip(a, without) != first_flip(b, without);
+        assert_eq!(
+            first_flip(a, with_seed),
+            first_flip(b, with_seed),
+            "session seeds {a} and {b}"
+        );
+    }
+    assert!(differ, "the session seeds never changed the first flip");
+    // export keeps the line
+    let mut j = J::with("--seed 1", with_seed);
+    assert!(j.export().lines().any(|l| l == "seed 7"), "{}", j.export());
+}
+
+/// The board token at `cell` in an exported position (board form).
+fn board_token(text: &str, cell: &str) -> String {
+    let col = "BCDEFGHIJKL".find(&cell[..1]).unwrap();
+    let row = &cell[1..];
+    let line = text
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(row))
+        .unwrap_or_else(|| panic!("no row {row} in\n{text}"));
+    line.split_whitespace().nth(1 + col).unwrap().to_string()
+}
+
+const PEEKED: &str = "jackal 1
+set lighthouse=peek4
+seed 7
+turn white
+fill #
+tiles E5=#cr F5=#c2 G5=#. H5=a1N
+deck auto
+";
+
+#[test]
+fn public_export_hides_what_not_everyone_knows() {
+    let text = format!("{PEEKED}seen white=E5,F5 yellow=E5 black=E5 red=E5\n");
+    let mut j = J::new(&text);
+    let full = j.export();
+    let public = j.run("position public");
+    assert_eq!(board_token(&full, "F5"), "#c2");
+    assert_eq!(board_token(&full, "G5"), "#.");
+    // every team has seen E5; only white has seen F5; nobody G5
+    assert_eq!(board_token(&public, "E5"), "#cr", "{public}");
+    assert_eq!(board_token(&public, "F5"), "#", "{public}");
+    assert_eq!(board_token(&public, "G5"), "#", "{public}");
+    assert_eq!(board_token(&public, "H5"), "a1N", "{public}");
+    assert!(public.lines().any(|l| l == "deck auto"), "{public}");
+    assert!(
+        public
+            .lines()
+            .any(|l| l == "seen white=E5 yellow=E5 black=E5 red=E5"),
+        "{public}"
+    );
+    assert!(full.lines().any(|l| l == "seed 7"), "{full}");
+    assert!(!public.contains("seed"), "{public}");
+    // the public text is a position of its own, and public already
+    let mut k = J::new(&public);
+    assert_eq!(k.run("position public"), public);
+    assert_eq!(
+        k.lua("G:bag_count('deck')"),
+        j.lua("G:bag_count('deck') + 2")
+    );
+    assert!(j.try_run("position secret").is_err());
+}
+
+#[test]
+fn public_export_counts_seats_not_teams() {
+    // two players: P1 plays white and black, P2 yellow and red
+    let text = format!("{PEEKED}seen white=E5 yellow=E5\n");
+    let mut two = J::with("--players 2", &text);
+    assert_eq!(board_token(&two.run("position public"), "E5"), "#cr");
+    let mut four = J::new(&text);
+    let public = four.run("position public");
+    assert_eq!(board_token(&public, "E5"), "#", "{public}");
+    assert!(!public.contains("seen"), "{public}");
+    // 2v2: a peek is shared with the ally, not with the other side
+    let mut duo = J::new(&format!(
+        "{PEEKED}set seating=2v2\nseen white=E5 black=E5\n"
+    ));
+    assert_eq!(board_token(&duo.run("position public"), "E5"), "#");
+    let mut both = J::new(&format!("{PEEKED}set seating=2v2\nseen white=E5 red=E5\n"));
+    assert_eq!(board_token(&both.run("position public"), "E5"), "#cr");
+}

@@ -159,6 +159,7 @@ fn random_games_with_other_switches() {
         ("seating", "2v2"),
         ("lighthouse", "peek4"),
         ("caramba", "remove"),
+        ("cave_model", "swap"),
     ]);
     for seed in 1..=games() / 2 {
         play(&r, 4, 6000 + seed);

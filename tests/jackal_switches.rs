@@ -323,6 +323,45 @@ fn cave_archipelago() {
     assert_eq!(j.place("W1"), "C4");
 }
 
+const CAVES: &str = "tiles C4=cv J9=cv E5=#cv\nW1 D5\nY1 lost:C4 +coin\nY2 lost:J9\n";
+
+#[test]
+fn cave_swap_carries_the_opener_to_the_entrance() {
+    let mut j = J::new(&pos(&format!("set cave_model=swap\n{CAVES}")));
+    j.play("W1 D5->E5");
+    // the first one lost comes out on the new exit with his coin; the opener ends on the
+    // first one's entrance; the second one lost stays below
+    assert_eq!(j.place("Y1"), "E5");
+    assert_eq!(j.place("W1"), "C4");
+    assert_eq!(j.place("Y2"), "lost:J9");
+    assert_eq!(j.coins_at("E5"), 1);
+    assert_eq!(j.turn(), "yellow");
+
+    // classic: the first one's allies come out too, and the opener chooses an exit
+    let mut j = J::new(&pos(CAVES));
+    j.play("W1 D5->E5");
+    assert_eq!(j.place("Y2"), "E5");
+    assert_eq!(j.moves(), vec!["J9".to_string(), "C4".to_string()]);
+}
+
+#[test]
+fn cave_swap_falls_back_to_the_classic_rule() {
+    // the entrance is held by an enemy of the opener: he goes underground to a free exit
+    let mut j = J::new(&pos(&format!("set cave_model=swap\n{CAVES}B1 C4\n")));
+    j.play("W1 D5->E5");
+    assert_eq!(j.place("Y1"), "E5");
+    assert_eq!(j.place("W1"), "J9");
+    assert_eq!(j.place("Y2"), "lost:J9");
+    // nobody lost: an open cave works as in the classic model
+    let mut j = J::new(&pos(
+        "set cave_model=swap\ntiles C4=cv J9=cv E5=#cv\nW1 D5\n",
+    ));
+    j.play("W1 D5->E5");
+    assert_eq!(j.moves(), vec!["J9".to_string(), "C4".to_string()]);
+    j.play("J9");
+    assert_eq!(j.place("W1"), "J9");
+}
+
 #[test]
 fn missionary_switches() {
     let mut j = J::new(&pos(

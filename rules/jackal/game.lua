@@ -42,7 +42,8 @@
 --   gold(G, cell)               gold the tile brings when turned up (chests, galleon)
 --   one_shot()                  the tile may be written spent ("pl-")
 --   cv only: cave_exits(G, ch, but) and emerge(G, ch, cell), used by the lost characters' actions;
---   lh only: seen(G, team, cell) records a peeked tile (positions' `seen` lines).
+--   lh only: seen(G, team, cell) records a peeked tile (positions' `seen` lines);
+--   swap_seen(G, a, b) makes what teams have seen follow an earthquake's swap.
 --
 -- Decisions in the middle of a move are tasks on a stack in the game props (see chain.lua);
 -- flips wait for the "deck" bag draw and the "orient" draw, so `roll cr`, `roll 2` force them.
@@ -167,7 +168,7 @@ return {
     apply = apply,
     chance = chance,
     render = function(G, viewer) return R.render(G, viewer) end,
-    export = function(G) return X.export(G) end,
+    export = function(G, format) return X.export(G, format) end,
     import = function(G, text)
       X.import(G, text)
       G:set("gold_total", K.gold_total(G))

@@ -139,8 +139,9 @@ function X.import(G, text)
         sets[k] = switch_value(ln.n, k, v)
       end
     elseif key == "seed" then
-      if not tonumber(w[2] or "") then fail(ln.n, "seed takes a number") end
-      pos.seed = tonumber(w[2])
+      local v = math.tointeger(tonumber(w[2] or ""))
+      if not v or #w ~= 2 then fail(ln.n, "seed takes one whole number") end
+      pos.seed = v
     elseif key == "turn" then
       local t = B.TEAM_OF[w[2] or ""]
       if not t or #w[2] == 1 then fail(ln.n, "turn: unknown team '" .. tostring(w[2]) .. "'") end
@@ -501,7 +502,9 @@ function X.import(G, text)
   G:set("grass", pos.grass or 0)
   G:set("stall", pos.stall or 0)
   G:set("round", pos.round or 1)
+  -- §14 `seed N`: later draws come from streams restarted at N, whatever the session's seed.
   G:set("seed", pos.seed)
+  if pos.seed then G:reseed(pos.seed) end
   for _, sn in ipairs(pos.seen or {}) do
     if ships[sn.t] == 0 then fail(sn.n, B.TEAMS[sn.t] .. " is not in play") end
     for _, l in ipairs(sn.cells) do
@@ -557,7 +560,42 @@ function X.place_text(G, V, c)
   return s
 end
 
-function X.export(G)
+-- Closed cells of fixed identity that every seat knows (§14 `export --public`): each seat can
+-- read the `seen` secret of some team that has looked at the cell.
+local function known_to_all(G)
+  local known = {}
+  for _, l in ipairs(B.LAND) do known[l] = true end
+  for s = 1, G:seats() do
+    local sees = {}
+    for t = 1, 4 do
+      local key = "seen_" .. B.LETTER[t]
+      if G:can_see(key, s) then
+        for _, name in ipairs(G:secret_get(key)) do sees[B.parse(name)] = true end
+      end
+    end
+    for _, l in ipairs(B.LAND) do known[l] = known[l] and sees[l] or nil end
+  end
+  return known
+end
+
+-- The token of a land cell as the export writes it: with `public`, a closed cell whose
+-- identity not everyone knows is plain "#".
+local function export_token(G, l, public)
+  local tok = H.token(G, l)
+  if public and string.sub(tok, 1, 1) == "#" and not public[l] then return "#" end
+  return tok
+end
+
+local FORMATS = { public = true, ["--public"] = true }
+
+-- `format` nil: the full position; "public" (§14 `export --public`): what every player may
+-- know — closed cells not known to everyone are plain "#", the deck is "auto", `seen` keeps
+-- only cells everyone knows, and the seed (which foretells the draws) is left out.
+function X.export(G, format)
+  if format ~= nil and not FORMATS[format] then
+    error("position: unknown format '" .. tostring(format) .. "' (jackal offers: public)", 0)
+  end
+  local public = format ~= nil and known_to_all(G) or nil
   local out = { "jackal 1" }
   -- switches that differ from the defaults
   local sets = {}
@@ -566,7 +604,7 @@ function X.export(G)
     if not same(v, SW[k].default) then sets[#sets + 1] = k .. "=" .. value_text(v) end
   end
   if #sets > 0 then out[#out + 1] = "set " .. table.concat(sets, " ") end
-  if G:get("seed") then out[#out + 1] = "seed " .. G:get("seed") end
+  if G:get("seed") and not public then out[#out + 1] = "seed " .. G:get("seed") end
   local teams = G:get("teams")
   out[#out + 1] = "turn " .. B.TEAMS[G:get("turn")] .. " round=" .. (G:get("round") or 1)
   local ships = G:get("ships")
@@ -583,7 +621,7 @@ function X.export(G)
   local width = {}
   for x = 2, 12 do
     width[x] = 1
-    for y = 2, 12 do width[x] = math.max(width[x], utf8.len(H.token(G, B.loc(x, y)))) end
+    for y = 2, 12 do width[x] = math.max(width[x], utf8.len(export_token(G, B.loc(x, y), public))) end
   end
   local header = "  "
   for x = 2, 12 do
@@ -593,7 +631,7 @@ function X.export(G)
   for y = 12, 2, -1 do
     local row = string.format("%2d", y)
     for x = 2, 12 do
-      local tok = H.token(G, B.loc(x, y))
+      local tok = export_token(G, B.loc(x, y), public)
       row = row .. "  " .. tok .. string.rep(" ", width[x] - utf8.len(tok))
     end
     out[#out + 1] = (string.gsub(row, "%s+$", ""))
@@ -659,7 +697,7 @@ function X.export(G)
   if treasure then out[#out + 1] = "treasure " .. treasure end
   -- the deck
   local deck = G:bag_items("deck")
-  if G:get("deck_list") and #deck > 0 then
+  if G:get("deck_list") and #deck > 0 and not public then
     local cnt, names = {}, {}
     for _, d in ipairs(deck) do
       if not cnt[d] then cnt[d] = 0; names[#names + 1] = d end
@@ -673,8 +711,11 @@ function X.export(G)
   end
   local seen = {}
   for _, t in ipairs(teams) do
-    local list = G:secret_get("seen_" .. B.LETTER[t])
-    if list and #list > 0 then seen[#seen + 1] = B.TEAMS[t] .. "=" .. table.concat(list, ",") end
+    local list = {}
+    for _, name in ipairs(G:secret_get("seen_" .. B.LETTER[t]) or {}) do
+      if not public or public[B.parse(name)] then list[#list + 1] = name end
+    end
+    if #list > 0 then seen[#seen + 1] = B.TEAMS[t] .. "=" .. table.concat(list, ",") end
   end
   if #seen > 0 then out[#out + 1] = "seen " .. table.concat(seen, " ") end
   local text = {}

@@ -33,19 +33,52 @@ local function emerge(G, c, l)
   G:log(c.label .. " comes out of the cave at " .. B.name(l))
 end
 
--- Lost characters allied with the first one lost come out at l (§7.5).
-local function release(G, l)
-  local V = C.view(G)
+-- The lost characters, the first one lost first.
+local function lost_list(V)
   local lost = {}
   for i = 1, #V.chars do
     if V.chars[i].loc == B.UNDER then lost[#lost + 1] = V.chars[i] end
   end
-  if #lost == 0 then return end
   table.sort(lost, function(a, b) return (a.lseq or 0) < (b.lseq or 0) end)
+  return lost
+end
+
+-- Lost characters allied with the first one lost come out at l (§7.5); with
+-- cave_model = "swap" only the first one does.
+local function release(G, l)
+  local V = C.view(G)
+  local lost = lost_list(V)
+  if #lost == 0 then return end
   local first = lost[1]
+  if C.sw(G, "cave_model") == "swap" then
+    emerge(G, first, l)
+    return
+  end
   for i = 1, #lost do
     if C.allied_in(V.sides, first.team, lost[i].team) then emerge(G, lost[i], l) end
   end
+end
+
+-- cave_model = "swap" (§11 #28, the jackal.team hole). §7.5 does not spell the hole out, so
+-- this follows the seed's wording: "when another pirate opens the exit, the first is carried
+-- to the entrance and the first pirate ends on the exit". The mover who just turned up the
+-- cave at l lets the first lost character out at l and is carried, with its item, to that
+-- character's entry cave, where its move ends; no exit is chosen and the other lost
+-- characters stay below. Nothing lost, or the entrance blocked by the mover's enemies: the
+-- classic rule (the first still comes out at l; the mover goes underground).
+local function swap(G, l)
+  local V = C.view(G)
+  local first = lost_list(V)[1]
+  if not first then return nil end
+  local c = C.mover(G)
+  local entrance = first.lost
+  emerge(G, first, l)
+  if #C.enemies_at(V, c, entrance, nil) > 0 then return nil end
+  emerge(G, c, entrance)
+  local it = C.mv_item(G)
+  if it ~= 0 then G:move(it, entrance); G:set("act", true) end
+  C.end_move(G)
+  return "done"
 end
 
 -- The mover goes underground at l.
@@ -65,7 +98,13 @@ return {
     end,
     on_arrive = function(G, l)
       if C.sw(G, "cave_model") == "archipelago" then return "rest" end
-      if G:get("mv_fresh") == l then release(G, l) end
+      if G:get("mv_fresh") == l then
+        if C.sw(G, "cave_model") == "swap" then
+          if swap(G, l) then return "done" end
+        else
+          release(G, l)
+        end
+      end
       if G:get("mv_hit") and C.mv_item(G) == 0 then
         local V = C.view(G)
         if #C.items_here(V, l) > 0 then return C.ask(G, "cv", "cave_take", l) end

@@ -25,6 +25,26 @@ local function seen(G, t, l)
   G:secret_set(key, list, seats)
 end
 
+-- An earthquake swapped the tiles of a and b (§7.6: "an earthquake moves fixed identities
+-- with their tiles"): what each team has seen moves with them; who may read it stays.
+local function swap_seen(G, a, b)
+  local na, nb = B.name(a), B.name(b)
+  for t = 1, 4 do
+    local key = "seen_" .. B.LETTER[t]
+    local list = G:secret_get(key)
+    if list and (C.contains(list, na) or C.contains(list, nb)) then
+      local seats = {}
+      for s = 1, G:seats() do
+        if G:can_see(key, s) then seats[#seats + 1] = s end
+      end
+      for i = 1, #list do
+        if list[i] == na then list[i] = nb elseif list[i] == nb then list[i] = na end
+      end
+      G:secret_set(key, list, seats)
+    end
+  end
+end
+
 -- The tiles still to put back (permute): `extra` lists them, "-" means all peeked ones.
 local function to_place(G, extra)
   local out = {}
@@ -62,6 +82,7 @@ return {
   hooks = {
     one_shot = function() return true end,
     seen = seen,
+    swap_seen = swap_seen,
     on_reveal = function(G, l, by) if by == "lighthouse" then fire(G, l) end end,
     on_arrive = function(G, l)
       if C.spent(G, l) then return "rest" end
