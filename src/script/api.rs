@@ -1,7 +1,7 @@
 //! The state handle `G` that rules receive: every method is one kernel operation that
 //! validates its arguments and raises a Lua error naming the problem. See docs/lua-api.md.
 
-use mlua::{Lua, Result, Table, UserData, UserDataMethods, Value as LuaValue};
+use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue};
 
 use crate::kernel::state::Secret;
 use crate::kernel::topology::GridNames;
@@ -66,16 +66,25 @@ pub fn from_lua(v: &LuaValue) -> Result<Option<Value>> {
     }))
 }
 
-fn set_prop(props: &mut crate::kernel::state::Props, key: String, v: LuaValue) -> Result<()> {
-    match from_lua(&v)? {
-        Some(v) => props.insert(key, v),
-        None => props.remove(&key),
-    };
+/// Stores or removes a property; the key is copied only when it is new.
+fn set_prop(props: &mut crate::kernel::state::Props, key: &LuaString, v: LuaValue) -> Result<()> {
+    let key = key.to_str()?;
+    match (from_lua(&v)?, props.get_mut(&*key)) {
+        (Some(v), Some(slot)) => *slot = v,
+        (Some(v), None) => {
+            props.insert(key.to_owned(), v);
+        }
+        (None, _) => {
+            props.remove(&*key);
+        }
+    }
     Ok(())
 }
 
-fn get_prop(lua: &Lua, props: &crate::kernel::state::Props, key: &str) -> Result<LuaValue> {
-    props.get(key).map_or(Ok(LuaValue::Nil), |v| to_lua(lua, v))
+fn get_prop(lua: &Lua, props: &crate::kernel::state::Props, key: &LuaString) -> Result<LuaValue> {
+    props
+        .get(&*key.to_str()?)
+        .map_or(Ok(LuaValue::Nil), |v| to_lua(lua, v))
 }
 
 fn loc(state: &State, l: i64) -> Result<Loc> {
@@ -246,8 +255,8 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
             Ok(this.count(l, o.map(|o| o as Seat), kind.as_deref()))
         },
     );
-    m.add_method("tally", |lua, this, (name, o): (String, i64)| {
-        let t = lift(this.topology.track(&name))?;
+    m.add_method("tally", |lua, this, (name, o): (LuaString, i64)| {
+        let t = lift(this.topology.track(&name.to_str()?))?;
         let o = o as Seat;
         lua.create_sequence_from(t.iter().map(|&l| {
             this.at(l)
@@ -291,39 +300,44 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
 }
 
 fn add_props<M: UserDataMethods<State>>(m: &mut M) {
-    m.add_method("get", |lua, this, k: String| get_prop(lua, &this.props, &k));
-    m.add_method_mut("set", |_, this, (k, v): (String, LuaValue)| {
-        writable(this)?;
-        set_prop(&mut this.props, k, v)
+    m.add_method("get", |lua, this, k: LuaString| {
+        get_prop(lua, &this.props, &k)
     });
-    m.add_method("cell_get", |lua, this, (l, k): (i64, String)| {
+    m.add_method_mut("set", |_, this, (k, v): (LuaString, LuaValue)| {
+        writable(this)?;
+        set_prop(&mut this.props, &k, v)
+    });
+    m.add_method("cell_get", |lua, this, (l, k): (i64, LuaString)| {
         get_prop(lua, this.cell_props(loc(this, l)?), &k)
     });
-    m.add_method_mut("cell_set", |_, this, (l, k, v): (i64, String, LuaValue)| {
-        writable(this)?;
-        let l = loc(this, l)?;
-        set_prop(this.cell_props_mut(l), k, v)
-    });
-    m.add_method("piece_get", |lua, this, (p, k): (i64, String)| {
+    m.add_method_mut(
+        "cell_set",
+        |_, this, (l, k, v): (i64, LuaString, LuaValue)| {
+            writable(this)?;
+            let l = loc(this, l)?;
+            set_prop(this.cell_props_mut(l), &k, v)
+        },
+    );
+    m.add_method("piece_get", |lua, this, (p, k): (i64, LuaString)| {
         get_prop(lua, &this.piece(piece(this, p)?).props, &k)
     });
     m.add_method_mut(
         "piece_set",
-        |_, this, (p, k, v): (i64, String, LuaValue)| {
+        |_, this, (p, k, v): (i64, LuaString, LuaValue)| {
             writable(this)?;
             let p = piece(this, p)?;
-            set_prop(&mut this.piece_mut(p).props, k, v)
+            set_prop(&mut this.piece_mut(p).props, &k, v)
         },
     );
-    m.add_method("player_get", |lua, this, (s, k): (i64, String)| {
+    m.add_method("player_get", |lua, this, (s, k): (i64, LuaString)| {
         get_prop(lua, &this.player_props[seat(this, s)? as usize - 1], &k)
     });
     m.add_method_mut(
         "player_set",
-        |_, this, (s, k, v): (i64, String, LuaValue)| {
+        |_, this, (s, k, v): (i64, LuaString, LuaValue)| {
             writable(this)?;
             let s = seat(this, s)?;
-            set_prop(&mut this.player_props[s as usize - 1], k, v)
+            set_prop(&mut this.player_props[s as usize - 1], &k, v)
         },
     );
 }
