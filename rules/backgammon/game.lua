@@ -4,6 +4,7 @@
 -- below.
 
 local layout = require("backgammon.layout")
+local movegen = require("backgammon.movegen")
 local turn = require("backgammon.turn")
 local cube = require("backgammon.cube")
 local notation = require("backgammon.notation")
@@ -86,10 +87,12 @@ local function import(G, text)
   end
 end
 
+-- A move option is an integer packing its steps (movegen.lua); cube options are words.
 local function label(G, option)
-  if type(option) ~= "table" then return tostring(option) end
+  if type(option) == "string" then return option end
   local dice = G:get("dice")
-  return notation.label(layout.board(G, G:current()), dice[1], dice[2], G:switch("max_per_point"), option)
+  local steps = movegen.unpack(option)
+  return notation.label(layout.board(G, G:current()), dice[1], dice[2], G:switch("max_per_point"), steps)
 end
 
 local CUBE_WORDS = { roll = true, double = true, take = true, drop = true, beaver = true }
@@ -111,7 +114,7 @@ local function parse(G, text, options)
   local dice, b = G:get("dice"), layout.board(G, G:current())
   local e = notation.resolve(b, dice[1], dice[2], G:switch("max_per_point"), text)
   for i, o in ipairs(options) do
-    if notation.key_after(b, o, #o) == e.key then return i end
+    if notation.key_after(b, movegen.unpack(o)) == e.key then return i end
   end
   error("backgammon: move " .. e.label .. " is not among the options")
 end

@@ -277,22 +277,20 @@ function M.search(b, d1, d2, cap, distinct)
   return c
 end
 
--- The legal moves as option tables, one per distinct resulting position, in search order.
--- Each option is the array of its step codes.
-function M.moves(b, d1, d2, cap)
+-- The legal moves, one per distinct resulting position, in search order, as packed integers
+-- (see the header; M.unpack gives the steps). The game offers these integers as its options,
+-- so a decision costs no table per move.
+function M.packs(b, d1, d2, cap)
   local c = M.search(b, d1, d2, cap, true)
-  local packs, opts = c.packs, {}
-  for i = 1, c.cnt do
-    local p = packs[i]
-    local len = p >> 48
-    if len == 2 then
-      opts[i] = { p & 2047, (p >> 11) & 2047 }
-    elseif len == 4 then
-      opts[i] = { p & 2047, (p >> 11) & 2047, (p >> 22) & 2047, (p >> 33) & 2047 }
-    else
-      opts[i] = M.unpack(p)
-    end
-  end
+  local packs, out = c.packs, {}
+  for i = 1, c.cnt do out[i] = packs[i] end
+  return out
+end
+
+-- The same moves as arrays of step codes.
+function M.moves(b, d1, d2, cap)
+  local opts = M.packs(b, d1, d2, cap)
+  for i = 1, #opts do opts[i] = (M.unpack(opts[i])) end
   return opts
 end
 

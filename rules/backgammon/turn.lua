@@ -32,7 +32,7 @@ end
 local function move_status(G)
   local seat, dice = G:current(), G:get("dice")
   local a, b = dice[1], dice[2]
-  local opts = movegen.moves(layout.board(G, seat), a, b, G:switch("max_per_point"))
+  local opts = movegen.packs(layout.board(G, seat), a, b, G:switch("max_per_point"))
   return { actor = seat, options = opts, prompt = PROMPTS[seat][a * 8 + b] }
 end
 
@@ -150,7 +150,7 @@ local CUBE_ACTIONS = {
 
 -- Applies one option of T.status.
 function T.apply(G, option)
-  if type(option) == "table" then return play(G, option) end
+  if math.type(option) == "integer" then return play(G, (movegen.unpack(option))) end
   local st = hook.status(G)
   for _, o in ipairs(st.options or {}) do
     if o == option then return CUBE_ACTIONS[G:get("phase")][option](G, G:current()) end
