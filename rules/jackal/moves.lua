@@ -170,6 +170,16 @@ local function rum_ok(G, t)
   return (C.bottles_for(G, t)) > 0
 end
 
+-- The rum options of a trapped or spinning character (§8, switch `rum_timing`): a step to a
+-- neighbour spending a bottle, or freeing it in place as a free action.
+local function add_rum_options(G, V, c, out, rum_mode)
+  if rum_mode == "with_move" then
+    add_moves(G, V, c, land_steps(V, c.loc), out, " +rum")
+  elseif rum_mode == "free_action" then
+    out[#out + 1] = { label = c.label .. " +rum", a = "rum", ch = c.id }
+  end
+end
+
 -- The options of character c (team t's turn).
 local function char_options(G, V, c, out)
   if c.loc == B.UNDER then
@@ -183,11 +193,7 @@ local function char_options(G, V, c, out)
   local can_rum = rum_ok(G, c.team)
   if c.trap then
     if can_rum and C.sw(G, "trap_release") == "friend_or_bottle" then
-      if rum_mode == "with_move" then
-        add_moves(G, V, c, land_steps(V, c.loc), out, " +rum")
-      elseif rum_mode == "free_action" then
-        out[#out + 1] = { label = c.label .. " +rum", a = "rum", ch = c.id }
-      end
+      add_rum_options(G, V, c, out, rum_mode)
     end
     return
   end
@@ -209,13 +215,7 @@ local function char_options(G, V, c, out)
   local n = C.steps(G, c.loc)
   if n > 1 and c.step > 0 and c.step < n then
     add_moves(G, V, c, { { to = c.loc, step = c.step + 1 } }, out)
-    if can_rum then
-      if rum_mode == "with_move" then
-        add_moves(G, V, c, land_steps(V, c.loc), out, " +rum")
-      elseif rum_mode == "free_action" then
-        out[#out + 1] = { label = c.label .. " +rum", a = "rum", ch = c.id }
-      end
-    end
+    if can_rum then add_rum_options(G, V, c, out, rum_mode) end
     return
   end
   add_moves(G, V, c, land_steps(V, c.loc), out)
