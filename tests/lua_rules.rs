@@ -46,7 +46,7 @@ fn test_kernel(lua: &Lua, rules: &Rules, env: &Table) -> mlua::Result<Table> {
                     if !all.contains_key(&k) {
                         return Err(mlua::Error::runtime(format!("unknown switch {k}")));
                     }
-                    all.insert(k, from_lua(&v)?.expect("a value"));
+                    all.insert(k, from_lua(lua, &v)?.expect("a value"));
                 }
             }
             lua.create_userdata(State::new(names.clone(), 1, Arc::new(all)))

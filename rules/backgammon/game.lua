@@ -78,11 +78,10 @@ local function import(G, text)
   G:set("final", nil)
   G:set("result", nil)
   if pos.dice then
-    G:set("dice", { pos.dice[1], pos.dice[2] })
-    G:set("phase", "move")
     turn.begin_move(G, pos.dice[1], pos.dice[2])
   else
     G:set("dice", nil)
+    G:set("moves", nil)
     G:set("phase", "start")
   end
 end

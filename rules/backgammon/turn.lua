@@ -3,9 +3,10 @@
 -- ever a non-move), the end of the turn (switch `turn_cap`) and the end of the game.
 --
 -- Phases (prop "phase"): opening (chance "opening"), start (the player on roll may double,
--- else chance "dice"), roll (chance "dice"), move (dice in prop "dice"), doubled, beavered,
--- over. The player on roll is G:current() throughout his turn, also while the opponent
--- answers a double.
+-- else chance "dice"), roll (chance "dice"), move (dice in prop "dice", the legal moves in
+-- prop "moves", generated once when the dice fall), doubled, beavered, over. The player on
+-- roll is G:current() throughout his turn, also while the opponent answers a double.
+-- `chance` and `apply` return the status that follows (docs/lua-api.md).
 
 local movegen = require("backgammon.movegen")
 local layout = require("backgammon.layout")
@@ -31,9 +32,7 @@ end
 
 local function move_status(G)
   local seat, dice = G:current(), G:get("dice")
-  local a, b = dice[1], dice[2]
-  local opts = movegen.packs(layout.board(G, seat), a, b, G:switch("max_per_point"))
-  return { actor = seat, options = opts, prompt = PROMPTS[seat][a * 8 + b] }
+  return { actor = seat, options = G:get("moves"), prompt = PROMPTS[seat][dice[1] * 8 + dice[2]] }
 end
 
 local function answer_status(G, seat, options, value)
@@ -68,24 +67,25 @@ function T.end_turn(G)
   local turns = (G:get("turns") or 0) + 1
   G:set("turns", turns)
   G:set("dice", nil)
+  G:set("moves", nil)
   local cap = G:switch("turn_cap")
   if cap > 0 and turns >= cap then return match.draw(G, turns) end
   G:advance()
   G:set("phase", "start")
 end
 
--- The dice a, b are set for the player on roll: skip the turn when no die can be played.
+-- The dice a, b fall for the player on roll: the legal moves, or a skipped turn when no die
+-- can be played.
 function T.begin_move(G, a, b)
   local seat = G:current()
-  if movegen.can_move(layout.board(G, seat), a, b, G:switch("max_per_point")) then return end
-  G:log(string.format("%s rolls %s and cannot move", NAMES[seat], dice_text(a, b)))
-  T.end_turn(G)
-end
-
-local function set_dice(G, a, b)
+  local moves = movegen.packs(layout.board(G, seat), a, b, G:switch("max_per_point"))
+  if #moves == 0 then
+    G:log(string.format("%s rolls %s and cannot move", NAMES[seat], dice_text(a, b)))
+    return T.end_turn(G)
+  end
   G:set("dice", { a, b })
+  G:set("moves", moves)
   G:set("phase", "move")
-  T.begin_move(G, a, b)
 end
 
 -- Opening roll: X's die a, O's die b; a tie rolls again.
@@ -100,16 +100,21 @@ local function opening(G, a, b)
   if G:switch("opening_roll") == "starter_rerolls" then
     G:set("phase", "roll")
   else
-    set_dice(G, a, b)
+    T.begin_move(G, a, b)
   end
 end
 
 function T.chance(G, name, outcome)
   local a, b = outcome[1], outcome[2]
   local phase = G:get("phase")
-  if name == "opening" and phase == "opening" then return opening(G, a, b) end
-  if name == "dice" and (phase == "start" or phase == "roll") then return set_dice(G, a, b) end
-  error(string.format("backgammon: chance %q is not awaited (phase %s)", tostring(name), tostring(phase)))
+  if name == "opening" and phase == "opening" then
+    opening(G, a, b)
+  elseif name == "dice" and (phase == "start" or phase == "roll") then
+    T.begin_move(G, a, b)
+  else
+    error(string.format("backgammon: chance %q is not awaited (phase %s)", tostring(name), tostring(phase)))
+  end
+  return hook.status(G)
 end
 
 -- Plays a move option (its step codes) for the player on roll; hits go to the opponent's bar.
@@ -127,9 +132,11 @@ local function play(G, steps)
     bore_off = bore_off or dst == 0
   end
   if bore_off and G:count(G:track_loc(trk, layout.OFF), seat) == layout.checkers(G) then
-    return match.win(G, seat)
+    match.win(G, seat)
+  else
+    T.end_turn(G)
   end
-  T.end_turn(G)
+  return hook.status(G)
 end
 
 local CUBE_ACTIONS = {
@@ -153,7 +160,10 @@ function T.apply(G, option)
   if math.type(option) == "integer" then return play(G, (movegen.unpack(option))) end
   local st = hook.status(G)
   for _, o in ipairs(st.options or {}) do
-    if o == option then return CUBE_ACTIONS[G:get("phase")][option](G, G:current()) end
+    if o == option then
+      CUBE_ACTIONS[G:get("phase")][option](G, G:current())
+      return hook.status(G)
+    end
   end
   error(string.format("%q is not possible now", tostring(option)), 0)
 end

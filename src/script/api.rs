@@ -1,7 +1,7 @@
 //! The state handle `G` that rules receive: every method is one kernel operation that
 //! validates its arguments and raises a Lua error naming the problem. See docs/lua-api.md.
 
-use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue};
+use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, ffi};
 
 use crate::kernel::state::Secret;
 use crate::kernel::topology::GridNames;
@@ -31,19 +31,58 @@ pub fn to_lua(lua: &Lua, v: &Value) -> Result<LuaValue> {
         Value::Int(i) => LuaValue::Integer(*i),
         Value::Num(n) => LuaValue::Number(*n),
         Value::Str(s) => LuaValue::String(lua.create_string(s)?),
-        Value::List(items) => LuaValue::Table(
-            lua.create_sequence_from(
-                items
-                    .iter()
-                    .map(|item| to_lua(lua, item))
-                    .collect::<Result<Vec<_>>>()?,
-            )?,
-        ),
+        Value::List(items) => LuaValue::Table(list_table(lua, items)?),
     })
 }
 
+/// A Lua array of kernel values, built in one protected call: mlua protects each table store
+/// separately while a memory limit is set, which made arrays the dearest thing rules read.
+pub fn list_table(lua: &Lua, items: &[Value]) -> Result<Table> {
+    // SAFETY: the closure only pushes values and stores them in the table it created, leaving
+    // exactly that table on the stack; exec_raw runs it as one protected call.
+    unsafe { lua.exec_raw((), |state| push_list(state, items)) }
+}
+
+/// An array of integers as a Lua table (see [`list_table`]).
+pub fn int_table(lua: &Lua, items: impl ExactSizeIterator<Item = i64>) -> Result<Table> {
+    // SAFETY: as in list_table.
+    unsafe {
+        lua.exec_raw((), |state| {
+            ffi::lua_createtable(state, items.len() as i32, 0);
+            for (i, v) in items.enumerate() {
+                ffi::lua_pushinteger(state, v);
+                ffi::lua_rawseti(state, -2, i as i64 + 1);
+            }
+        })
+    }
+}
+
+/// Pushes an array of kernel values; nested lists recurse (each level needs two stack slots).
+unsafe fn push_list(state: *mut ffi::lua_State, items: &[Value]) {
+    // SAFETY (whole body): called inside a protected call on `state`, which has room for the
+    // table and one value; deeper lists make room first.
+    unsafe {
+        ffi::lua_createtable(state, items.len() as i32, 0);
+        for (i, v) in items.iter().enumerate() {
+            match v {
+                Value::Bool(b) => ffi::lua_pushboolean(state, *b as i32),
+                Value::Int(n) => ffi::lua_pushinteger(state, *n),
+                Value::Num(n) => ffi::lua_pushnumber(state, *n),
+                Value::Str(s) => {
+                    ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+                }
+                Value::List(inner) => {
+                    ffi::luaL_checkstack(state, 3, c"nested property lists".as_ptr());
+                    push_list(state, inner);
+                }
+            }
+            ffi::lua_rawseti(state, -2, i as i64 + 1);
+        }
+    }
+}
+
 /// A Lua value as a kernel value; `nil` is `None` (the property is removed).
-pub fn from_lua(v: &LuaValue) -> Result<Option<Value>> {
+pub fn from_lua(lua: &Lua, v: &LuaValue) -> Result<Option<Value>> {
     Ok(Some(match v {
         LuaValue::Nil => return Ok(None),
         LuaValue::Boolean(b) => Value::Bool(*b),
@@ -51,25 +90,86 @@ pub fn from_lua(v: &LuaValue) -> Result<Option<Value>> {
         LuaValue::Number(n) => Value::Num(*n),
         LuaValue::String(s) => Value::Str(s.to_str()?.to_string()),
         LuaValue::Table(t) => {
-            let n = t.raw_len();
-            if t.pairs::<LuaValue, LuaValue>().count() != n {
-                return fail("a property table must be an array (keys 1..n)");
-            }
-            let mut items = Vec::with_capacity(n);
-            for i in 1..=n {
-                let item: LuaValue = t.raw_get(i)?;
-                items.push(from_lua(&item)?.expect("arrays have no holes"));
-            }
-            Value::List(items)
+            let mut items = Ok(Vec::new());
+            // SAFETY: read_array only reads the table exec_raw pushed, and its own values.
+            unsafe { lua.exec_raw::<()>(t, |state| items = read_array(state, 1, 0))? };
+            Value::List(items?)
         }
         other => return fail(format!("a property cannot hold a {}", other.type_name())),
     }))
 }
 
+/// How deep property lists may nest.
+const MAX_DEPTH: usize = 16;
+
+/// Reads the Lua array at stack index `idx` as kernel values, with raw stack access: walking
+/// it through mlua costs a protected call per entry.
+///
+/// # Safety
+/// `idx` is an absolute index of a table on `state`'s stack, with room for three more values.
+unsafe fn read_array(state: *mut ffi::lua_State, idx: i32, depth: usize) -> Result<Vec<Value>> {
+    if depth > MAX_DEPTH {
+        return fail(format!("property lists nest at most {MAX_DEPTH} deep"));
+    }
+    // SAFETY (whole body): per the contract; every push is popped before the next one.
+    unsafe {
+        let n = ffi::lua_rawlen(state, idx);
+        let mut entries = 0;
+        ffi::lua_pushnil(state);
+        while ffi::lua_next(state, idx) != 0 {
+            entries += 1;
+            ffi::lua_pop(state, 1);
+        }
+        if entries != n {
+            return fail("a property table must be an array (keys 1..n)");
+        }
+        let mut items = Vec::with_capacity(n);
+        for i in 1..=n {
+            let item = match ffi::lua_rawgeti(state, idx, i as i64) {
+                ffi::LUA_TBOOLEAN => Value::Bool(ffi::lua_toboolean(state, -1) != 0),
+                ffi::LUA_TNUMBER if ffi::lua_isinteger(state, -1) != 0 => {
+                    Value::Int(ffi::lua_tointeger(state, -1))
+                }
+                ffi::LUA_TNUMBER => Value::Num(ffi::lua_tonumber(state, -1)),
+                ffi::LUA_TSTRING => {
+                    let mut len = 0;
+                    let p = ffi::lua_tolstring(state, -1, &mut len);
+                    let bytes = std::slice::from_raw_parts(p.cast::<u8>(), len);
+                    match std::str::from_utf8(bytes) {
+                        Ok(s) => Value::Str(s.to_string()),
+                        Err(_) => return fail("a property string must be UTF-8"),
+                    }
+                }
+                ffi::LUA_TTABLE => {
+                    if ffi::lua_checkstack(state, 3) == 0 {
+                        return fail("property list too deep");
+                    }
+                    Value::List(read_array(state, ffi::lua_gettop(state), depth + 1)?)
+                }
+                t => {
+                    let name = std::ffi::CStr::from_ptr(ffi::lua_typename(state, t));
+                    return fail(format!(
+                        "a property cannot hold a {}",
+                        name.to_string_lossy()
+                    ));
+                }
+            };
+            ffi::lua_pop(state, 1);
+            items.push(item);
+        }
+        Ok(items)
+    }
+}
+
 /// Stores or removes a property; the key is copied only when it is new.
-fn set_prop(props: &mut crate::kernel::state::Props, key: &LuaString, v: LuaValue) -> Result<()> {
+fn set_prop(
+    lua: &Lua,
+    props: &mut crate::kernel::state::Props,
+    key: &LuaString,
+    v: LuaValue,
+) -> Result<()> {
     let key = key.to_str()?;
-    match (from_lua(&v)?, props.get_mut(&*key)) {
+    match (from_lua(lua, &v)?, props.get_mut(&*key)) {
         (Some(v), Some(slot)) => *slot = v,
         (Some(v), None) => {
             props.insert(key.to_owned(), v);
@@ -258,12 +358,15 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method("tally", |lua, this, (name, o): (LuaString, i64)| {
         let t = lift(this.topology.track(&name.to_str()?))?;
         let o = o as Seat;
-        lua.create_sequence_from(t.iter().map(|&l| {
-            this.at(l)
-                .iter()
-                .filter(|&&p| this.piece(p).owner == o)
-                .count()
-        }))
+        int_table(
+            lua,
+            t.iter().map(|&l| {
+                this.at(l)
+                    .iter()
+                    .filter(|&&p| this.piece(p).owner == o)
+                    .count() as i64
+            }),
+        )
     });
     m.add_method("kind", |_, this, p: i64| {
         Ok(this.piece(piece(this, p)?).kind.clone())
@@ -303,19 +406,19 @@ fn add_props<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method("get", |lua, this, k: LuaString| {
         get_prop(lua, &this.props, &k)
     });
-    m.add_method_mut("set", |_, this, (k, v): (LuaString, LuaValue)| {
+    m.add_method_mut("set", |lua, this, (k, v): (LuaString, LuaValue)| {
         writable(this)?;
-        set_prop(&mut this.props, &k, v)
+        set_prop(lua, &mut this.props, &k, v)
     });
     m.add_method("cell_get", |lua, this, (l, k): (i64, LuaString)| {
         get_prop(lua, this.cell_props(loc(this, l)?), &k)
     });
     m.add_method_mut(
         "cell_set",
-        |_, this, (l, k, v): (i64, LuaString, LuaValue)| {
+        |lua, this, (l, k, v): (i64, LuaString, LuaValue)| {
             writable(this)?;
             let l = loc(this, l)?;
-            set_prop(this.cell_props_mut(l), &k, v)
+            set_prop(lua, this.cell_props_mut(l), &k, v)
         },
     );
     m.add_method("piece_get", |lua, this, (p, k): (i64, LuaString)| {
@@ -323,10 +426,10 @@ fn add_props<M: UserDataMethods<State>>(m: &mut M) {
     });
     m.add_method_mut(
         "piece_set",
-        |_, this, (p, k, v): (i64, LuaString, LuaValue)| {
+        |lua, this, (p, k, v): (i64, LuaString, LuaValue)| {
             writable(this)?;
             let p = piece(this, p)?;
-            set_prop(&mut this.piece_mut(p).props, &k, v)
+            set_prop(lua, &mut this.piece_mut(p).props, &k, v)
         },
     );
     m.add_method("player_get", |lua, this, (s, k): (i64, LuaString)| {
@@ -334,10 +437,10 @@ fn add_props<M: UserDataMethods<State>>(m: &mut M) {
     });
     m.add_method_mut(
         "player_set",
-        |_, this, (s, k, v): (i64, LuaString, LuaValue)| {
+        |lua, this, (s, k, v): (i64, LuaString, LuaValue)| {
             writable(this)?;
             let s = seat(this, s)?;
-            set_prop(&mut this.player_props[s as usize - 1], &k, v)
+            set_prop(lua, &mut this.player_props[s as usize - 1], &k, v)
         },
     );
 }
@@ -391,10 +494,10 @@ fn add_turns<M: UserDataMethods<State>>(m: &mut M) {
 fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut(
         "secret_set",
-        |_, this, (k, v, seats): (String, LuaValue, Option<Table>)| {
+        |lua, this, (k, v, seats): (String, LuaValue, Option<Table>)| {
             writable(this)?;
             let visible = seats_mask(this, seats)?;
-            match from_lua(&v)? {
+            match from_lua(lua, &v)? {
                 Some(value) => this.secrets.insert(k, Secret { value, visible }),
                 None => this.secrets.remove(&k),
             };

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow, bail};
-use mlua::{Function, Table, Value as LuaValue};
+use mlua::{Function, Lua, LuaString, Table, Value as LuaValue};
 
 use super::api::from_lua;
 use super::host::Host;
@@ -73,6 +73,34 @@ pub struct Rules {
     pub hooks: BTreeMap<String, Function>,
     /// Switch values `bench` plays with unless told otherwise (the game table's `bench`).
     pub bench_switches: Vec<(String, Value)>,
+    /// The keys of a status table, made once: reading a table by a fresh Rust string costs
+    /// a protected call per key.
+    pub status_keys: StatusKeys,
+}
+
+/// Interned Lua strings for the fields of a status table.
+pub struct StatusKeys {
+    pub chance: LuaString,
+    pub over: LuaString,
+    pub scores: LuaString,
+    pub result: LuaString,
+    pub actor: LuaString,
+    pub options: LuaString,
+    pub prompt: LuaString,
+}
+
+impl StatusKeys {
+    fn new(lua: &Lua) -> mlua::Result<StatusKeys> {
+        Ok(StatusKeys {
+            chance: lua.create_string("chance")?,
+            over: lua.create_string("over")?,
+            scores: lua.create_string("scores")?,
+            result: lua.create_string("result")?,
+            actor: lua.create_string("actor")?,
+            options: lua.create_string("options")?,
+            prompt: lua.create_string("prompt")?,
+        })
+    }
 }
 
 /// Lists the `*.lua` or `*.toml` file stems of a folder, sorted (an absent folder is empty).
@@ -142,8 +170,8 @@ fn field<T: mlua::FromLua>(t: &Table, key: &str, what: &str) -> Result<T> {
         .map_err(|e| anyhow!("{what}: field '{key}': {}", super::error::message(&e)))
 }
 
-fn lua_value(v: LuaValue, what: &str) -> Result<Value> {
-    from_lua(&v)
+fn lua_value(lua: &Lua, v: LuaValue, what: &str) -> Result<Value> {
+    from_lua(lua, &v)
         .map_err(|e| anyhow!("{what}: {}", super::error::message(&e)))?
         .ok_or_else(|| anyhow!("{what}: missing value"))
 }
@@ -175,14 +203,17 @@ impl Rules {
         };
         let title = field::<Option<String>>(&def, "title", &what)?.unwrap_or_else(|| game.into());
         let seats = parse_seats(&def, &what)?;
-        let switch_defs = parse_switches(&def, &what)?;
+        let switch_defs = parse_switches(&host.lua, &def, &what)?;
         let randomizers = parse_randomizers(&def, &what)?;
         let hooks_def: Table = field(&def, "hooks", &what)?;
         let mut bench_switches = Vec::new();
         if let Some(t) = field::<Option<Table>>(&def, "bench", &what)? {
             for pair in t.pairs::<String, LuaValue>() {
                 let (k, v) = pair.map_err(|e| anyhow!("{what}: bench: {e}"))?;
-                bench_switches.push((k.clone(), lua_value(v, &format!("{what}: bench.{k}"))?));
+                bench_switches.push((
+                    k.clone(),
+                    lua_value(&host.lua, v, &format!("{what}: bench.{k}"))?,
+                ));
             }
             bench_switches.sort_by(|a, b| a.0.cmp(&b.0));
         }
@@ -258,6 +289,7 @@ impl Rules {
         let hooks = compose(&host, &stacks)?;
         install(&host, &hooks, &tiles)?;
         Ok(Rules {
+            status_keys: StatusKeys::new(&host.lua)?,
             host,
             game: game.to_string(),
             title,
@@ -310,7 +342,7 @@ fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
     })
 }
 
-fn parse_switches(def: &Table, what: &str) -> Result<Vec<SwitchDef>> {
+fn parse_switches(lua: &Lua, def: &Table, what: &str) -> Result<Vec<SwitchDef>> {
     let Some(t): Option<Table> = field(def, "switches", what)? else {
         return Ok(vec![]);
     };
@@ -318,12 +350,12 @@ fn parse_switches(def: &Table, what: &str) -> Result<Vec<SwitchDef>> {
     for pair in t.pairs::<String, Table>() {
         let (name, s) = pair.map_err(|e| anyhow!("{what}: switches: {e}"))?;
         let at = format!("{what}: switch '{name}'");
-        let default = lua_value(field(&s, "default", &at)?, &at)?;
+        let default = lua_value(lua, field(&s, "default", &at)?, &at)?;
         let values: Vec<Value> = match field::<Option<Table>>(&s, "values", &at)? {
             None => vec![],
             Some(vs) => vs
                 .sequence_values::<LuaValue>()
-                .map(|v| lua_value(v?, &at))
+                .map(|v| lua_value(lua, v?, &at))
                 .collect::<Result<_>>()?,
         };
         let def = SwitchDef {

@@ -4,11 +4,11 @@
 use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
-use mlua::{AnyUserData, Function, Table, Value as LuaValue};
+use mlua::{AnyUserData, Function, LuaString, Table, Value as LuaValue};
 
 use crate::kernel::{Outcome, Seat, State};
 use crate::script::Rules;
-use crate::script::api::to_lua;
+use crate::script::api::list_table;
 use crate::script::error::describe;
 
 /// What the game waits for.
@@ -64,23 +64,61 @@ impl Game {
 
     /// Runs a hook under limits with `G` first; on failure the state is as it was.
     fn call_hook<A: mlua::IntoLuaMulti>(&mut self, name: &str, args: A) -> Result<LuaValue> {
-        let f = self.hook(name)?;
+        self.change(name, args, false)
+    }
+
+    /// Runs a hook that changes the state. With `next_status`, a table it returns is the
+    /// status that follows: a simulation then crosses into Lua once per event instead of
+    /// twice. Transactional play checks that table against the status hook, and an action
+    /// whose status disagrees fails like any other rule error.
+    fn change<A: mlua::IntoLuaMulti>(
+        &mut self,
+        name: &str,
+        args: A,
+        next_status: bool,
+    ) -> Result<LuaValue> {
+        let rules = self.rules.clone();
+        let f = rules
+            .hook(name)
+            .ok_or_else(|| anyhow!("{} has no hook '{name}'", rules.game))?;
         let before = self.transactional.then(|| self.snapshot());
         self.status = None;
         self.labels = None;
-        let rules = self.rules.clone();
-        let result = rules.host.limits.run(&rules.host.lua, || {
-            f.call::<LuaValue>((self.g.clone(), args))
-        });
-        match result {
-            Ok(v) => Ok(v),
-            Err(e) => {
-                if let Some(before) = before {
-                    self.restore(before);
+        let result = rules
+            .host
+            .limits
+            .run(&rules.host.lua, || f.call::<LuaValue>((&self.g, args)))
+            .map_err(describe)
+            .and_then(|v| match (&v, next_status) {
+                (LuaValue::Table(t), true) => {
+                    self.adopt_status(name, t)?;
+                    Ok(LuaValue::Nil)
                 }
-                Err(describe(e))
-            }
+                _ => Ok(v),
+            });
+        if let (Err(_), Some(before)) = (&result, before) {
+            self.restore(before);
         }
+        result
+    }
+
+    /// Takes the status a hook returned; in transactional play only after comparing it with
+    /// what the status hook says.
+    fn adopt_status(&mut self, hook: &str, t: &Table) -> Result<()> {
+        let given = self.parse_status(t.clone())?;
+        if !self.transactional {
+            self.status = Some(given);
+            return Ok(());
+        }
+        let fresh = self.status()?.clone();
+        if !same_status(&given, &fresh)? {
+            bail!(
+                "{hook} returned a status unlike the status hook's: {} vs {}",
+                describe_status(&given),
+                describe_status(&fresh)
+            );
+        }
+        Ok(())
     }
 
     /// Calls a hook that only reads the state.
@@ -91,7 +129,7 @@ impl Game {
     ) -> Result<R> {
         let host = &self.rules.host;
         host.limits
-            .run(&host.lua, || f.call::<R>((self.g.clone(), args)))
+            .run(&host.lua, || f.call::<R>((&self.g, args)))
             .map_err(describe)
     }
 
@@ -140,8 +178,11 @@ impl Game {
     /// What the game waits for now (computed once per state).
     pub fn status(&mut self) -> Result<&Status> {
         if self.status.is_none() {
-            let f = self.hook("status")?;
-            let t: Table = self.query(&f, ()).map_err(|e| anyhow!("status: {e}"))?;
+            let rules = self.rules.clone();
+            let f = rules
+                .hook("status")
+                .ok_or_else(|| anyhow!("{} has no hook 'status'", rules.game))?;
+            let t: Table = self.query(f, ()).map_err(|e| anyhow!("status: {e}"))?;
             self.status = Some(self.parse_status(t)?);
         }
         Ok(self.status.as_ref().expect("just computed"))
@@ -149,38 +190,40 @@ impl Game {
 
     fn parse_status(&self, t: Table) -> Result<Status> {
         let bad = |e: mlua::Error| anyhow!("status returned a malformed table: {e}");
-        if let Some(name) = t.get::<Option<String>>("chance").map_err(bad)? {
-            if !self.rules.randomizers.contains_key(&name) {
+        let k = &self.rules.status_keys;
+        if let Some(name) = t.raw_get::<Option<LuaString>>(&k.chance).map_err(bad)? {
+            let name = name.to_str().map_err(bad)?;
+            let Some((name, _)) = self.rules.randomizers.get_key_value(&*name) else {
                 bail!(
                     "status asks for chance '{name}', which game.lua does not declare in randomizers"
                 );
-            }
-            return Ok(Status::Chance(name));
+            };
+            return Ok(Status::Chance(name.clone()));
         }
-        if t.get::<Option<bool>>("over").map_err(bad)? == Some(true) {
+        if t.raw_get::<Option<bool>>(&k.over).map_err(bad)? == Some(true) {
             let scores: Vec<f64> = t
-                .get::<Option<Vec<f64>>>("scores")
+                .raw_get::<Option<Vec<f64>>>(&k.scores)
                 .map_err(bad)?
                 .unwrap_or_default();
             let result = t
-                .get::<Option<String>>("result")
+                .raw_get::<Option<String>>(&k.result)
                 .map_err(bad)?
                 .unwrap_or_default();
             return Ok(Status::Over { scores, result });
         }
         let actor: Seat = t
-            .get::<Option<Seat>>("actor")
+            .raw_get::<Option<Seat>>(&k.actor)
             .map_err(bad)?
             .ok_or_else(|| {
                 anyhow!("status must return {{chance=…}}, {{actor=…, options=…}} or {{over=true}}")
             })?;
-        let options: Table = t.get("options").map_err(bad)?;
+        let options: Table = t.raw_get(&k.options).map_err(bad)?;
         let count = options.raw_len();
         if count == 0 {
             bail!("status offers seat {actor} a decision with no options");
         }
         let prompt = t
-            .get::<Option<String>>("prompt")
+            .raw_get::<Option<String>>(&k.prompt)
             .map_err(bad)?
             .unwrap_or_default();
         Ok(Status::Decision {
@@ -246,18 +289,14 @@ impl Game {
             bail!("there is no option {} (1..{count})", i + 1);
         }
         let opt: LuaValue = options.raw_get(i + 1)?;
-        self.call_hook("apply", opt)?;
+        self.change("apply", opt, true)?;
         Ok(())
     }
 
     /// Resolves the pending chance event with `outcome`.
     pub fn chance(&mut self, name: &str, outcome: &Outcome) -> Result<()> {
-        let lua = self.rules.host.lua.clone();
-        let t = lua.create_table()?;
-        for (i, v) in outcome.iter().enumerate() {
-            t.raw_set(i + 1, to_lua(&lua, v)?)?;
-        }
-        self.call_hook("chance", (name.to_string(), t))?;
+        let t = list_table(&self.rules.host.lua, outcome)?;
+        self.change("chance", (name, t), true)?;
         Ok(())
     }
 
@@ -316,5 +355,69 @@ impl Game {
         };
         let i: Option<usize> = self.query(&f, (text.to_string(), options))?;
         Ok(i.map(|i| i - 1))
+    }
+}
+
+/// Whether two statuses ask the same thing: options compare by value, table options by label.
+fn same_status(a: &Status, b: &Status) -> Result<bool> {
+    Ok(match (a, b) {
+        (Status::Chance(x), Status::Chance(y)) => x == y,
+        (
+            Status::Over {
+                scores: s,
+                result: r,
+            },
+            Status::Over {
+                scores: t,
+                result: q,
+            },
+        ) => s == t && r == q,
+        (
+            Status::Decision {
+                actor: a1,
+                options: o1,
+                count: n1,
+                prompt: p1,
+            },
+            Status::Decision {
+                actor: a2,
+                options: o2,
+                count: n2,
+                prompt: p2,
+            },
+        ) => {
+            if a1 != a2 || n1 != n2 || p1 != p2 {
+                return Ok(false);
+            }
+            for i in 1..=*n1 {
+                let (x, y): (LuaValue, LuaValue) = (o1.raw_get(i)?, o2.raw_get(i)?);
+                let same = match (&x, &y) {
+                    (LuaValue::Table(x), LuaValue::Table(y)) => {
+                        x.raw_get::<Option<String>>("label")?
+                            == y.raw_get::<Option<String>>("label")?
+                    }
+                    _ => x == y,
+                };
+                if !same {
+                    return Ok(false);
+                }
+            }
+            true
+        }
+        _ => false,
+    })
+}
+
+/// A status in a few words, for error messages.
+fn describe_status(s: &Status) -> String {
+    match s {
+        Status::Chance(name) => format!("chance '{name}'"),
+        Status::Over { result, .. } => format!("over ({result})"),
+        Status::Decision {
+            actor,
+            count,
+            prompt,
+            ..
+        } => format!("seat {actor}: {count} options, \"{prompt}\""),
     }
 }
