@@ -5,7 +5,6 @@
 -- Each seat has a track in its own numbering: positions 1..24 = its points 1..24, 25 = its
 -- bar, 26 = its off tray, so one `G:tally(track, seat)` call reads a whole side.
 
-local movegen = require("backgammon.movegen")
 
 local L = {}
 
@@ -76,11 +75,13 @@ function L.side(G, seat)
   return t
 end
 
--- The mover-oriented board of `seat` (see movegen.lua): two tally calls.
+-- The mover-oriented board of `seat` (see movegen.lua), in one call: along the mover's track,
+-- his checkers count up and the opponent's down (the opponent has none on the mover's bar or
+-- off tray).
 function L.board(G, seat)
-  local mine = G:tally(L.TRACKS[seat], seat)
-  local theirs = G:tally(L.TRACKS[3 - seat], 3 - seat)
-  return movegen.orient(mine, theirs, L.OFF, true)
+  local b = G:tally(L.TRACKS[seat], seat, 3 - seat)
+  b[0], b[L.OFF] = b[L.OFF], nil
+  return b
 end
 
 -- Location of a seat's point / bar (25) / off (0) in its own numbering.

@@ -277,10 +277,168 @@ function M.search(b, d1, d2, cap, distinct)
   return c
 end
 
+-- The common case, found without search or keys: dice hi > lo, nothing on the bar, at least
+-- two checkers outside the home board (so nothing can bear off) and no point limit. Opening
+-- and blocking never change during such a move, so every two-step move is
+--   a chain: one checker s -> s-hi-lo, through s-hi or s-lo (whichever are open); the two
+--     ways give one position unless one of them hits a blot on the way;
+--   a pair: a -> a-hi and b -> b-lo with b /= a-hi and b /= a+lo (those two are chains through
+--     an own point), both legal on the board as it is, two checkers if a == b.
+-- Different pairs and chains give different positions. Appends the packs to `out`; returns
+-- how many (0: no two-step move; the full search then applies the one-die rules).
+local function two_steps(b, hi, lo, occ, open, out)
+  local n, first = 0, hi << 44 | 2 << 48
+  local srcs = occ & (open << (hi + lo))
+  while srcs ~= 0 do
+    local low = srcs & -srcs
+    srcs = srcs ~ low
+    local s = BIT_INDEX[low]
+    local m1, m2, f = s - hi, s - lo, s - hi - lo
+    local ok1, ok2 = open & (1 << m1) ~= 0, open & (1 << m2) ~= 0
+    local h1, h2 = b[m1] == -1 and 1 or 0, b[m2] == -1 and 1 or 0
+    local last = (b[f] == -1 and 1 or 0) << 11
+    if ok1 then
+      n = n + 1
+      out[n] = s * 64 + m1 * 2 + h1 | (m1 * 64 + f * 2) << 11 | last | first
+    end
+    if ok2 and not (ok1 and h1 + h2 == 0) then
+      n = n + 1
+      out[n] = s * 64 + m2 * 2 + h2 | (m2 * 64 + f * 2) << 11 | last | lo << 44 | 2 << 48
+    end
+  end
+  local his, los = occ & (open << hi), occ & (open << lo)
+  while his ~= 0 do
+    local low = his & -his
+    his = his ~ low
+    local a = BIT_INDEX[low]
+    local x = a - hi
+    local step = a * 64 + x * 2 + (b[x] == -1 and 1 or 0) | first
+    local bs = los & ~(1 << x) & ~(1 << (a + lo))
+    if b[a] == 1 then bs = bs & ~low end
+    while bs ~= 0 do
+      local lb = bs & -bs
+      bs = bs ~ lb
+      local src = BIT_INDEX[lb]
+      local y = src - lo
+      n = n + 1
+      out[n] = step | (src * 64 + y * 2 + (b[y] == -1 and y ~= x and 1 or 0)) << 11
+    end
+  end
+  return n
+end
+
+-- Records a move of `len` steps of a double that could go no further; shorter ones give way.
+local function stuck(out, n, best, len, pack)
+  if len < best then return n, best end
+  if len > best then n, best = 0, len end
+  n = n + 1
+  out[n] = pack | len << 48
+  return n, best
+end
+
+-- Plays src -> src-d on `b` (no bear-off); returns the step code, the new occupied mask and
+-- what to restore.
+local function step(b, occ, src, d)
+  local dst = src - d
+  local vs, vd = b[src], b[dst]
+  b[src] = vs - 1
+  b[dst] = vd == -1 and 1 or vd + 1
+  occ = occ | (1 << dst)
+  if vs == 1 then occ = occ ~ (1 << src) end
+  return src * 64 + dst * 2 + (vd == -1 and 1 or 0), occ, vs, vd
+end
+
+-- The double d in the common case: nothing on the bar, at least four checkers outside the
+-- home board (nothing can bear off), no point limit. The open points do not change during
+-- the move, so the sources are `occ & open << d`; taking them in non-increasing order gives
+-- every multiset of steps once, and distinct multisets give distinct positions (see the
+-- header). Four nested loops instead of recursion: this is the dearest case of the game.
+-- Writes the packs to out[1..n] and returns n (longer moves found later overwrite shorter
+-- ones, which may leave stale entries after n).
+local function four_steps(b, d, occ, open, out)
+  local n, best, movable, first = 0, 0, open << d, d << 44
+  local s1 = occ & movable
+  while s1 ~= 0 do
+    local l1 = s1 & -s1
+    s1 = s1 ~ l1
+    local p1 = BIT_INDEX[l1]
+    local c1, o1, v1s, v1d = step(b, occ, p1, d)
+    c1 = c1 | first
+    local s2 = o1 & movable & UPTO[p1]
+    if s2 == 0 then n, best = stuck(out, n, best, 1, c1) end
+    while s2 ~= 0 do
+      local l2 = s2 & -s2
+      s2 = s2 ~ l2
+      local p2 = BIT_INDEX[l2]
+      local c2, o2, v2s, v2d = step(b, o1, p2, d)
+      c2 = c1 | c2 << 11
+      local s3 = o2 & movable & UPTO[p2]
+      if s3 == 0 then n, best = stuck(out, n, best, 2, c2) end
+      while s3 ~= 0 do
+        local l3 = s3 & -s3
+        s3 = s3 ~ l3
+        local p3 = BIT_INDEX[l3]
+        local c3, o3, v3s, v3d = step(b, o2, p3, d)
+        c3 = c2 | c3 << 22
+        local s4 = o3 & movable & UPTO[p3]
+        if s4 == 0 then
+          n, best = stuck(out, n, best, 3, c3)
+        elseif best < 4 then
+          n, best = 0, 4
+        end
+        while s4 ~= 0 do
+          local l4 = s4 & -s4
+          s4 = s4 ~ l4
+          local p4 = BIT_INDEX[l4]
+          local q4 = p4 - d
+          n = n + 1
+          out[n] = c3 | (p4 * 64 + q4 * 2 + (b[q4] == -1 and 1 or 0)) << 33 | 4 << 48
+        end
+        b[p3], b[p3 - d] = v3s, v3d
+      end
+      b[p2], b[p2 - d] = v2s, v2d
+    end
+    b[p1], b[p1 - d] = v1s, v1d
+  end
+  return n
+end
+
+-- Occupied and open points (as in scan) and checkers outside the home board, without a key.
+local function masks(b)
+  local outside, occ, open = 0, 0, 0
+  for p = 1, 24 do
+    local v = b[p]
+    if v > 0 then
+      occ = occ | (1 << p)
+      if p > 6 then outside = outside + v end
+    end
+    if v >= -1 then open = open | (1 << p) end
+  end
+  return outside, occ, open
+end
+
 -- The legal moves, one per distinct resulting position, in search order, as packed integers
 -- (see the header; M.unpack gives the steps). The game offers these integers as its options,
 -- so a decision costs no table per move.
 function M.packs(b, d1, d2, cap)
+  if b[25] == 0 and (cap or 0) == 0 then
+    local outside, occ, open = masks(b)
+    if d1 == d2 then
+      if outside >= 4 then
+        local out = {}
+        local n = four_steps(b, d1, occ, open, out)
+        for i = #out, n + 1, -1 do out[i] = nil end
+        return out
+      end
+    elseif outside >= 2 then
+      local out = {}
+      if d1 > d2 then
+        if two_steps(b, d1, d2, occ, open, out) > 0 then return out end
+      elseif two_steps(b, d2, d1, occ, open, out) > 0 then
+        return out
+      end
+    end
+  end
   local c = M.search(b, d1, d2, cap, true)
   local packs, out = c.packs, {}
   for i = 1, c.cnt do out[i] = packs[i] end
@@ -339,17 +497,6 @@ function M.copy(b)
   local t = {}
   for p = 0, 25 do t[p] = b[p] end
   return t
-end
-
--- Mover-oriented board from two own-numbered arrays (1..24 points, 25 bar, and the off count
--- at index `off_at`): `me` for the mover, `opp` for the opponent. Reuses `me` when reuse is set.
-function M.orient(me, opp, off_at, reuse)
-  local b = reuse and me or {}
-  b[0] = me[off_at]
-  b[25] = me[25]
-  for p = 1, 24 do b[p] = me[p] - opp[25 - p] end
-  if reuse and off_at ~= 0 and off_at ~= 25 then b[off_at] = nil end
-  return b
 end
 
 return M

@@ -118,20 +118,24 @@ function T.chance(G, name, outcome)
 end
 
 -- Plays a move option (its step codes) for the player on roll; hits go to the opponent's bar.
+-- All checker moves go to the kernel in one call.
 local function play(G, steps)
   if G:get("phase") ~= "move" then error("no move can be played now", 0) end
   local seat = G:current()
-  local trk, otrk = layout.TRACKS[seat], layout.TRACKS[3 - seat]
-  local bore_off = false
+  local mine, bar = G:track_locs(layout.TRACKS[seat]), G:track_loc(layout.TRACKS[3 - seat], layout.BAR)
+  local moves, n, bore_off = {}, 0, false
   for i = 1, #steps do
     local c = steps[i]
     local src, dst = c >> 6, (c >> 1) & 31
-    local to = G:track_loc(trk, dst == 0 and layout.OFF or dst)
-    if c & 1 == 1 then G:move_top(to, G:track_loc(otrk, layout.BAR)) end
-    G:move_top(G:track_loc(trk, src), to)
+    local to = mine[dst == 0 and layout.OFF or dst]
+    if c & 1 == 1 then
+      moves[n + 1], moves[n + 2], n = to, bar, n + 2
+    end
+    moves[n + 1], moves[n + 2], n = mine[src], to, n + 2
     bore_off = bore_off or dst == 0
   end
-  if bore_off and G:count(G:track_loc(trk, layout.OFF), seat) == layout.checkers(G) then
+  G:move_tops(moves)
+  if bore_off and G:count(mine[layout.OFF], seat) == layout.checkers(G) then
     match.win(G, seat)
   else
     T.end_turn(G)

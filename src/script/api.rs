@@ -226,8 +226,9 @@ impl UserData for State {
         add_props(m);
         add_turns(m);
         add_secrets_and_bags(m);
-        m.add_method("switch", |lua, this, k: String| {
-            match this.switches.get(&k) {
+        m.add_method("switch", |lua, this, k: LuaString| {
+            let k = k.to_str()?;
+            match this.switches.get(&*k) {
                 Some(v) => to_lua(lua, v),
                 None => fail(format!("unknown switch '{k}'")),
             }
@@ -302,9 +303,13 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
         this.topology_mut().set_track(&name, locs);
         Ok(())
     });
-    m.add_method("track_loc", |_, this, (name, i): (String, i64)| {
-        let t = lift(this.topology.track(&name))?;
+    m.add_method("track_loc", |_, this, (name, i): (LuaString, i64)| {
+        let t = lift(this.topology.track(&name.to_str()?))?;
         Ok(usize::try_from(i - 1).ok().and_then(|i| t.get(i).copied()))
+    });
+    m.add_method("track_locs", |lua, this, name: LuaString| {
+        let t = lift(this.topology.track(&name.to_str()?))?;
+        int_table(lua, t.iter().map(|&l| l as i64))
     });
     m.add_method("track_pos", |_, this, (name, l): (String, i64)| {
         lift(this.topology.track_pos(&name, loc(this, l)?))
@@ -344,6 +349,23 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
         }
         Ok(top)
     });
+    m.add_method_mut("move_tops", |_, this, pairs: Table| {
+        writable(this)?;
+        let n = pairs.raw_len();
+        if n % 2 == 1 {
+            return fail("move_tops takes pairs {from, to, from, to, …}");
+        }
+        for i in (1..=n).step_by(2) {
+            let from = loc(this, pairs.raw_get(i)?)?;
+            let to = loc_or_none(this, pairs.raw_get(i + 1)?)?;
+            let Some(&p) = this.at(from).last() else {
+                let name = this.topology.name(from).unwrap_or("?").to_string();
+                return fail(format!("move_tops: {name} is empty (pair {})", i / 2 + 1));
+            };
+            this.move_piece(p, to);
+        }
+        Ok(())
+    });
     m.add_method("at", |_, this, l: i64| Ok(this.at(loc(this, l)?).to_vec()));
     m.add_method("top", |_, this, l: i64| {
         Ok(this.at(loc(this, l)?).last().copied())
@@ -355,19 +377,23 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
             Ok(this.count(l, o.map(|o| o as Seat), kind.as_deref()))
         },
     );
-    m.add_method("tally", |lua, this, (name, o): (LuaString, i64)| {
-        let t = lift(this.topology.track(&name.to_str()?))?;
-        let o = o as Seat;
-        int_table(
-            lua,
-            t.iter().map(|&l| {
-                this.at(l)
-                    .iter()
-                    .filter(|&&p| this.piece(p).owner == o)
-                    .count() as i64
-            }),
-        )
-    });
+    m.add_method(
+        "tally",
+        |lua, this, (name, o, minus): (LuaString, i64, Option<i64>)| {
+            let t = lift(this.topology.track(&name.to_str()?))?;
+            let (o, minus) = (o as Seat, minus.map(|m| m as Seat));
+            int_table(
+                lua,
+                t.iter().map(|&l| {
+                    this.at(l)
+                        .iter()
+                        .map(|&p| this.piece(p).owner)
+                        .map(|w| (w == o) as i64 - (Some(w) == minus) as i64)
+                        .sum::<i64>()
+                }),
+            )
+        },
+    );
     m.add_method("kind", |_, this, p: i64| {
         Ok(this.piece(piece(this, p)?).kind.clone())
     });
