@@ -30,9 +30,8 @@ for seat = 1, 2 do
   end
 end
 
-local function move_status(G)
-  local seat, dice = G:current(), G:get("dice")
-  return { actor = seat, options = G:get("moves"), prompt = PROMPTS[seat][dice[1] * 8 + dice[2]] }
+local function move_status(seat, a, b, moves)
+  return { actor = seat, options = moves, prompt = PROMPTS[seat][a * 8 + b] }
 end
 
 local function answer_status(G, seat, options, value)
@@ -42,9 +41,9 @@ end
 
 -- What the game waits for now.
 function T.status(G)
-  local phase = G:get("phase")
-  if phase == "move" then return move_status(G) end
+  local phase, dice, moves = G:get("phase", "dice", "moves")
   local seat = G:current()
+  if phase == "move" then return move_status(seat, dice[1], dice[2], moves) end
   if phase == "start" then
     if not hook.may_double(G, seat) then return { chance = "dice" } end
     return { actor = seat, options = { "roll", "double" }, prompt = NAMES[seat] .. ": roll or double" }
@@ -65,27 +64,27 @@ end
 -- Ends the turn: count it, apply the turn cap, pass the dice on.
 function T.end_turn(G)
   local turns = (G:get("turns") or 0) + 1
-  G:set("turns", turns)
-  G:set("dice", nil)
-  G:set("moves", nil)
   local cap = G:switch("turn_cap")
-  if cap > 0 and turns >= cap then return match.draw(G, turns) end
+  if cap > 0 and turns >= cap then
+    G:set("turns", turns, "dice", nil, "moves", nil)
+    return match.draw(G, turns)
+  end
+  G:set("turns", turns, "dice", nil, "moves", nil, "phase", "start")
   G:advance()
-  G:set("phase", "start")
 end
 
 -- The dice a, b fall for the player on roll: the legal moves, or a skipped turn when no die
--- can be played.
+-- can be played. Returns the move decision's status (nil after a pass).
 function T.begin_move(G, a, b)
   local seat = G:current()
   local moves = movegen.packs(layout.board(G, seat), a, b, G:switch("max_per_point"))
   if #moves == 0 then
     G:log(string.format("%s rolls %s and cannot move", NAMES[seat], dice_text(a, b)))
-    return T.end_turn(G)
+    T.end_turn(G)
+    return nil
   end
-  G:set("dice", { a, b })
-  G:set("moves", moves)
-  G:set("phase", "move")
+  G:set("dice", { a, b }, "moves", moves, "phase", "move")
+  return move_status(seat, a, b, moves)
 end
 
 -- Opening roll: X's die a, O's die b; a tie rolls again.
@@ -110,7 +109,9 @@ function T.chance(G, name, outcome)
   if name == "opening" and phase == "opening" then
     opening(G, a, b)
   elseif name == "dice" and (phase == "start" or phase == "roll") then
-    T.begin_move(G, a, b)
+    local status = T.begin_move(G, a, b)
+    -- The decision just built is the status, unless a house rule stacks on `status`.
+    if status and hook.status == T.status then return status end
   else
     error(string.format("backgammon: chance %q is not awaited (phase %s)", tostring(name), tostring(phase)))
   end

@@ -89,10 +89,11 @@ impl State {
 
     /// The named random stream, created from the seed on first use.
     pub fn stream(&mut self, name: &str) -> &mut Stream {
-        let seed = self.seed;
-        self.streams
-            .entry(name.to_string())
-            .or_insert_with(|| Stream::new(seed, name))
+        if !self.streams.contains_key(name) {
+            let stream = Stream::new(self.seed, name);
+            self.streams.insert(name.to_string(), stream);
+        }
+        self.streams.get_mut(name).expect("just made")
     }
 
     /// Mutable access to the topology; keeps per-location tables in step with it.

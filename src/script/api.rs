@@ -1,7 +1,10 @@
 //! The state handle `G` that rules receive: every method is one kernel operation that
 //! validates its arguments and raises a Lua error naming the problem. See docs/lua-api.md.
 
-use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, ffi};
+use mlua::{
+    Lua, LuaString, MultiValue, Result, Table, UserData, UserDataMethods, Value as LuaValue,
+    Variadic, ffi,
+};
 
 use crate::kernel::state::Secret;
 use crate::kernel::topology::GridNames;
@@ -429,13 +432,39 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
 }
 
 fn add_props<M: UserDataMethods<State>>(m: &mut M) {
-    m.add_method("get", |lua, this, k: LuaString| {
-        get_prop(lua, &this.props, &k)
-    });
-    m.add_method_mut("set", |lua, this, (k, v): (LuaString, LuaValue)| {
-        writable(this)?;
-        set_prop(lua, &mut this.props, &k, v)
-    });
+    // Several keys in one call (`G:get(k1, k2)`, `G:set(k1, v1, k2, v2)`): a call costs
+    // more than the property work itself.
+    m.add_method(
+        "get",
+        |lua, this, (k, more): (LuaString, Variadic<LuaString>)| {
+            let mut out = MultiValue::with_capacity(1 + more.len());
+            out.push_back(get_prop(lua, &this.props, &k)?);
+            for k in more.iter() {
+                out.push_back(get_prop(lua, &this.props, k)?);
+            }
+            Ok(out)
+        },
+    );
+    m.add_method_mut(
+        "set",
+        |lua, this, (k, v, more): (LuaString, LuaValue, Variadic<LuaValue>)| {
+            writable(this)?;
+            if more.len() % 2 == 1 {
+                return fail("set takes key, value pairs");
+            }
+            set_prop(lua, &mut this.props, &k, v)?;
+            for pair in more.chunks(2) {
+                let LuaValue::String(k) = &pair[0] else {
+                    return fail(format!(
+                        "set: a key must be a string, not a {}",
+                        pair[0].type_name()
+                    ));
+                };
+                set_prop(lua, &mut this.props, k, pair[1].clone())?;
+            }
+            Ok(())
+        },
+    );
     m.add_method("cell_get", |lua, this, (l, k): (i64, LuaString)| {
         get_prop(lua, this.cell_props(loc(this, l)?), &k)
     });

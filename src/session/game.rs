@@ -282,10 +282,10 @@ impl Game {
 
     /// Applies option i (0-based) of the current decision.
     pub fn apply(&mut self, i: usize) -> Result<()> {
-        let Status::Decision { options, count, .. } = self.status()?.clone() else {
+        let Status::Decision { options, count, .. } = self.status()? else {
             bail!("the game is not waiting for a decision");
         };
-        if i >= count {
+        if i >= *count {
             bail!("there is no option {} (1..{count})", i + 1);
         }
         let opt: LuaValue = options.raw_get(i + 1)?;
@@ -305,7 +305,8 @@ impl Game {
         let Status::Chance(name) = self.status()?.clone() else {
             bail!("the game is not waiting for a chance event");
         };
-        let randomizer = self.rules.randomizers[&name].clone();
+        let rules = self.rules.clone();
+        let randomizer = &rules.randomizers[&name];
         let before = self.transactional.then(|| self.snapshot());
         let outcome = self.with_state_mut(|s| match forced {
             Some(words) => {
