@@ -32,16 +32,25 @@ function L.start_side(kind)
   return side
 end
 
--- Creates the places and the two tracks.
+-- The tracks as location numbers: L.TRACK_LOCS[seat][i] for i = 1..24 (own numbering), 25
+-- (bar), 26 (off). `create` makes the places in this order on an empty board, so moves need
+-- no kernel call to find a location.
+L.TRACK_LOCS = { {}, {} }
+for i = 1, 24 do L.TRACK_LOCS[1][i], L.TRACK_LOCS[2][i] = i, 25 - i end
+L.TRACK_LOCS[1][25], L.TRACK_LOCS[1][26] = 25, 26
+L.TRACK_LOCS[2][25], L.TRACK_LOCS[2][26] = 27, 28
+
+-- Creates the places (p1..p24 in X's numbering, bar.X, off.X, bar.O, off.O) and the tracks.
 function L.create(G)
-  local pts = {}
-  for i = 1, 24 do pts[i] = G:place("p" .. i) end
-  local x, o = {}, {}
-  for i = 1, 24 do x[i], o[i] = pts[i], pts[25 - i] end
-  x[25], x[26] = G:place("bar.X"), G:place("off.X")
-  o[25], o[26] = G:place("bar.O"), G:place("off.O")
-  G:track(L.TRACKS[1], x)
-  G:track(L.TRACKS[2], o)
+  local names = {}
+  for i = 1, 24 do names[i] = "p" .. i end
+  names[25], names[26], names[27], names[28] = "bar.X", "off.X", "bar.O", "off.O"
+  for want, name in ipairs(names) do
+    local loc = G:place(name)
+    if loc ~= want then error("backgammon: the board must be the first places made", 0) end
+  end
+  G:track(L.TRACKS[1], L.TRACK_LOCS[1])
+  G:track(L.TRACKS[2], L.TRACK_LOCS[2])
 end
 
 -- Track position of a side index (0 = off).

@@ -39,14 +39,21 @@ local function answer_status(G, seat, options, value)
     prompt = string.format("%s: take or drop at %d", NAMES[seat], value) }
 end
 
+local CHANCE_DICE = { chance = "dice" }
+
+-- The start of `seat`'s turn: double or roll, or straight to the dice.
+local function start_status(G, seat)
+  if not hook.may_double(G, seat) then return CHANCE_DICE end
+  return { actor = seat, options = { "roll", "double" }, prompt = NAMES[seat] .. ": roll or double" }
+end
+
 -- What the game waits for now.
 function T.status(G)
   local phase, dice, moves = G:get("phase", "dice", "moves")
   local seat = G:current()
   if phase == "move" then return move_status(seat, dice[1], dice[2], moves) end
   if phase == "start" then
-    if not hook.may_double(G, seat) then return { chance = "dice" } end
-    return { actor = seat, options = { "roll", "double" }, prompt = NAMES[seat] .. ": roll or double" }
+    return start_status(G, seat)
   elseif phase == "roll" then
     return { chance = "dice" }
   elseif phase == "opening" then
@@ -61,16 +68,22 @@ function T.status(G)
   error("backgammon: unknown phase " .. tostring(phase))
 end
 
--- Ends the turn: count it, apply the turn cap, pass the dice on.
+-- Ends the turn: count it when there is a turn cap (and draw at the cap), else pass the dice
+-- on. True when the next player's turn starts.
 function T.end_turn(G)
-  local turns = (G:get("turns") or 0) + 1
   local cap = G:switch("turn_cap")
-  if cap > 0 and turns >= cap then
-    G:set("turns", turns, "dice", nil, "moves", nil)
-    return match.draw(G, turns)
+  if cap > 0 then
+    local turns = (G:get("turns") or 0) + 1
+    G:set("turns", turns)
+    if turns >= cap then
+      G:set("dice", nil, "moves", nil)
+      match.draw(G, turns)
+      return false
+    end
   end
-  G:set("turns", turns, "dice", nil, "moves", nil, "phase", "start")
+  G:set("dice", nil, "moves", nil, "phase", "start")
   G:advance()
+  return true
 end
 
 -- The dice a, b fall for the player on roll: the legal moves, or a skipped turn when no die
@@ -118,15 +131,15 @@ function T.chance(G, name, outcome)
   return hook.status(G)
 end
 
--- Plays a move option (its step codes) for the player on roll; hits go to the opponent's bar.
--- All checker moves go to the kernel in one call.
-local function play(G, steps)
-  if G:get("phase") ~= "move" then error("no move can be played now", 0) end
+-- Plays a move option (a pack, see movegen.lua) for the player on roll; hits go to the
+-- opponent's bar. All checker moves go to the kernel in one call. The kernel passes only
+-- options of the current decision, and integers are offered only in the move phase.
+local function play(G, pack)
   local seat = G:current()
-  local mine, bar = G:track_locs(layout.TRACKS[seat]), G:track_loc(layout.TRACKS[3 - seat], layout.BAR)
+  local mine, bar = layout.TRACK_LOCS[seat], layout.TRACK_LOCS[3 - seat][layout.BAR]
   local moves, n, bore_off = {}, 0, false
-  for i = 1, #steps do
-    local c = steps[i]
+  for i = 0, (pack >> 48) - 1 do
+    local c = (pack >> (11 * i)) & 2047
     local src, dst = c >> 6, (c >> 1) & 31
     local to = mine[dst == 0 and layout.OFF or dst]
     if c & 1 == 1 then
@@ -138,8 +151,8 @@ local function play(G, steps)
   G:move_tops(moves)
   if bore_off and G:count(mine[layout.OFF], seat) == layout.checkers(G) then
     match.win(G, seat)
-  else
-    T.end_turn(G)
+  elseif T.end_turn(G) and hook.status == T.status then
+    return start_status(G, G:current())
   end
   return hook.status(G)
 end
@@ -162,7 +175,7 @@ local CUBE_ACTIONS = {
 
 -- Applies one option of T.status.
 function T.apply(G, option)
-  if math.type(option) == "integer" then return play(G, (movegen.unpack(option))) end
+  if math.type(option) == "integer" then return play(G, option) end
   local st = hook.status(G)
   for _, o in ipairs(st.options or {}) do
     if o == option then

@@ -310,10 +310,6 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
         let t = lift(this.topology.track(&name.to_str()?))?;
         Ok(usize::try_from(i - 1).ok().and_then(|i| t.get(i).copied()))
     });
-    m.add_method("track_locs", |lua, this, name: LuaString| {
-        let t = lift(this.topology.track(&name.to_str()?))?;
-        int_table(lua, t.iter().map(|&l| l as i64))
-    });
     m.add_method("track_pos", |_, this, (name, l): (String, i64)| {
         lift(this.topology.track_pos(&name, loc(this, l)?))
     });
