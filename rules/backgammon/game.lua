@@ -80,9 +80,7 @@ local function import(G, text)
   if pos.dice then
     turn.begin_move(G, pos.dice[1], pos.dice[2])
   else
-    G:set("dice", nil)
-    G:set("moves", nil)
-    G:set("phase", "start")
+    G:set("dice", nil, "phase", "start")
   end
 end
 

@@ -3,10 +3,10 @@
 -- ever a non-move), the end of the turn (switch `turn_cap`) and the end of the game.
 --
 -- Phases (prop "phase"): opening (chance "opening"), start (the player on roll may double,
--- else chance "dice"), roll (chance "dice"), move (dice in prop "dice", the legal moves in
--- prop "moves", generated once when the dice fall), doubled, beavered, over. The player on
--- roll is G:current() throughout his turn, also while the opponent answers a double.
--- `chance` and `apply` return the status that follows (docs/lua-api.md).
+-- else chance "dice"), roll (chance "dice"), move (dice in prop "dice"), doubled, beavered,
+-- over. The player on roll is G:current() throughout his turn, also while the opponent
+-- answers a double. `chance` and `apply` return the status that follows (docs/lua-api.md),
+-- so a simulation generates the moves once per roll: when the dice fall.
 
 local movegen = require("backgammon.movegen")
 local layout = require("backgammon.layout")
@@ -30,6 +30,11 @@ for seat = 1, 2 do
   end
 end
 
+-- The legal moves of `seat` for dice a, b, as packs (movegen.lua).
+local function legal_moves(G, seat, a, b)
+  return movegen.packs(layout.board(G, seat), a, b, G:switch("max_per_point"))
+end
+
 local function move_status(seat, a, b, moves)
   return { actor = seat, options = moves, prompt = PROMPTS[seat][a * 8 + b] }
 end
@@ -49,9 +54,12 @@ end
 
 -- What the game waits for now.
 function T.status(G)
-  local phase, dice, moves = G:get("phase", "dice", "moves")
+  local phase, dice = G:get("phase", "dice")
   local seat = G:current()
-  if phase == "move" then return move_status(seat, dice[1], dice[2], moves) end
+  if phase == "move" then
+    local a, b = dice[1], dice[2]
+    return move_status(seat, a, b, legal_moves(G, seat, a, b))
+  end
   if phase == "start" then
     return start_status(G, seat)
   elseif phase == "roll" then
@@ -76,12 +84,12 @@ function T.end_turn(G)
     local turns = (G:get("turns") or 0) + 1
     G:set("turns", turns)
     if turns >= cap then
-      G:set("dice", nil, "moves", nil)
+      G:set("dice", nil)
       match.draw(G, turns)
       return false
     end
   end
-  G:set("dice", nil, "moves", nil, "phase", "start")
+  G:set("dice", nil, "phase", "start")
   G:advance()
   return true
 end
@@ -90,13 +98,13 @@ end
 -- can be played. Returns the move decision's status (nil after a pass).
 function T.begin_move(G, a, b)
   local seat = G:current()
-  local moves = movegen.packs(layout.board(G, seat), a, b, G:switch("max_per_point"))
+  local moves = legal_moves(G, seat, a, b)
   if #moves == 0 then
     G:log(string.format("%s rolls %s and cannot move", NAMES[seat], dice_text(a, b)))
     T.end_turn(G)
     return nil
   end
-  G:set("dice", { a, b }, "moves", moves, "phase", "move")
+  G:set("dice", { a, b }, "phase", "move")
   return move_status(seat, a, b, moves)
 end
 

@@ -172,6 +172,12 @@ fn set_prop(
     v: LuaValue,
 ) -> Result<()> {
     let key = key.to_str()?;
+    if let (LuaValue::String(s), Some(Value::Str(old))) = (&v, props.get_mut(&*key)) {
+        // A phase-like string changes every event: reuse its buffer.
+        old.clear();
+        old.push_str(&s.to_str()?);
+        return Ok(());
+    }
     match (from_lua(lua, &v)?, props.get_mut(&*key)) {
         (Some(v), Some(slot)) => *slot = v,
         (Some(v), None) => {
