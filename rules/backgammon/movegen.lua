@@ -47,10 +47,13 @@ for p = 0, 25 do
   ZHIT[p] = Z[p * 32 + 15] ~ Z[p * 32 + 17]
 end
 
--- Bit masks over points 1..24: BIT_INDEX[1 << p] = p; UPTO[p] = points 1..p (UPTO[25]: all);
--- HIGHEST[m] = the highest point of a home-board mask m (0 for none).
-local BIT_INDEX, UPTO, HIGHEST = {}, {}, {}
-for p = 1, 24 do BIT_INDEX[1 << p] = p end
+-- Bit masks over points 1..25: POINT[(1 << p) % 37] = p (2 is a primitive root modulo 37, so
+-- the residues of 2^1..2^25 differ, and a 36-entry array beats a hash lookup on 1 << p);
+-- UPTO[p] = points 1..p (UPTO[25]: all); HIGHEST[m] = the highest point of a home-board
+-- mask m (0 for none).
+local POINT, UPTO, HIGHEST = {}, {}, {}
+for r = 1, 36 do POINT[r] = 0 end
+for p = 1, 25 do POINT[(1 << p) % 37] = p end
 for p = 0, 25 do UPTO[p] = (1 << (p + 1)) - 2 end
 for m = 0, 127 do
   local h = 0
@@ -174,7 +177,7 @@ last = function(c, b, depth, maxsrc, key, outside, occ, pack, prev)
   while srcs ~= 0 do
     local low = srcs & -srcs
     srcs = srcs ~ low
-    local src = BIT_INDEX[low]
+    local src = POINT[low % 37]
     local dst = src - d
     local v = b[dst]
     if cap == 0 or v < cap then
@@ -211,7 +214,7 @@ dfs = function(c, b, depth, maxsrc, key, outside, occ, pack)
   while srcs ~= 0 do
     local low = srcs & -srcs
     srcs = srcs ~ low
-    local src = BIT_INDEX[low]
+    local src = POINT[low % 37]
     local dst = src - d
     if cap == 0 or b[dst] < cap then
       moved = true
@@ -277,22 +280,28 @@ function M.search(b, d1, d2, cap, distinct)
   return c
 end
 
--- The common case, found without search or keys: dice hi > lo, nothing on the bar, at least
--- two checkers outside the home board (so nothing can bear off) and no point limit. Opening
--- and blocking never change during such a move, so every two-step move is
+local BAR_BIT = 1 << 25
+
+-- The common case, found without search or keys: dice hi > lo, no point limit, and either
+-- nothing on the bar and at least two checkers outside the home board, or one checker on
+-- the bar (bit 25 of `occ`; `bar` is true); either way nothing can bear off. Opening and
+-- blocking never change during such a move, so every two-step move is
 --   a chain: one checker s -> s-hi-lo, through s-hi or s-lo (whichever are open); the two
 --     ways give one position unless one of them hits a blot on the way;
 --   a pair: a -> a-hi and b -> b-lo with b /= a-hi and b /= a+lo (those two are chains through
 --     an own point), both legal on the board as it is, two checkers if a == b.
--- Different pairs and chains give different positions. Appends the packs to `out`; returns
--- how many (0: no two-step move; the full search then applies the one-die rules).
-local function two_steps(b, hi, lo, occ, open, out)
+-- With a checker on the bar, only chains from the bar and pairs with the bar count (the bar
+-- step is written first). Different pairs and chains give different positions. Appends the
+-- packs to `out`; returns how many (0: no two-step move; the full search then applies the
+-- one-die rules).
+local function two_steps(b, hi, lo, occ, open, bar, out)
   local n, first = 0, hi << 44 | 2 << 48
   local srcs = occ & (open << (hi + lo))
+  if bar then srcs = srcs & BAR_BIT end
   while srcs ~= 0 do
     local low = srcs & -srcs
     srcs = srcs ~ low
-    local s = BIT_INDEX[low]
+    local s = POINT[low % 37]
     local m1, m2, f = s - hi, s - lo, s - hi - lo
     local ok1, ok2 = open & (1 << m1) ~= 0, open & (1 << m2) ~= 0
     local h1, h2 = b[m1] == -1 and 1 or 0, b[m2] == -1 and 1 or 0
@@ -310,18 +319,24 @@ local function two_steps(b, hi, lo, occ, open, out)
   while his ~= 0 do
     local low = his & -his
     his = his ~ low
-    local a = BIT_INDEX[low]
+    local a = POINT[low % 37]
     local x = a - hi
     local step = a * 64 + x * 2 + (b[x] == -1 and 1 or 0) | first
     local bs = los & ~(1 << x) & ~(1 << (a + lo))
     if b[a] == 1 then bs = bs & ~low end
+    if bar and a ~= 25 then bs = bs & BAR_BIT end
     while bs ~= 0 do
       local lb = bs & -bs
       bs = bs ~ lb
-      local src = BIT_INDEX[lb]
+      local src = POINT[lb % 37]
       local y = src - lo
       n = n + 1
-      out[n] = step | (src * 64 + y * 2 + (b[y] == -1 and y ~= x and 1 or 0)) << 11
+      if src == 25 then
+        out[n] = 1600 + y * 2 + (b[y] == -1 and 1 or 0)
+          | (a * 64 + x * 2 + (b[x] == -1 and x ~= y and 1 or 0)) << 11 | lo << 44 | 2 << 48
+      else
+        out[n] = step | (src * 64 + y * 2 + (b[y] == -1 and y ~= x and 1 or 0)) << 11
+      end
     end
   end
   return n
@@ -361,7 +376,7 @@ local function four_steps(b, d, occ, open, out)
   while s1 ~= 0 do
     local l1 = s1 & -s1
     s1 = s1 ~ l1
-    local p1 = BIT_INDEX[l1]
+    local p1 = POINT[l1 % 37]
     local c1, o1, v1s, v1d = step(b, occ, p1, d)
     c1 = c1 | first
     local s2 = o1 & movable & UPTO[p1]
@@ -369,7 +384,7 @@ local function four_steps(b, d, occ, open, out)
     while s2 ~= 0 do
       local l2 = s2 & -s2
       s2 = s2 ~ l2
-      local p2 = BIT_INDEX[l2]
+      local p2 = POINT[l2 % 37]
       local c2, o2, v2s, v2d = step(b, o1, p2, d)
       c2 = c1 | c2 << 11
       local s3 = o2 & movable & UPTO[p2]
@@ -377,7 +392,7 @@ local function four_steps(b, d, occ, open, out)
       while s3 ~= 0 do
         local l3 = s3 & -s3
         s3 = s3 ~ l3
-        local p3 = BIT_INDEX[l3]
+        local p3 = POINT[l3 % 37]
         local c3, o3, v3s, v3d = step(b, o2, p3, d)
         c3 = c2 | c3 << 22
         local s4 = o3 & movable & UPTO[p3]
@@ -389,7 +404,7 @@ local function four_steps(b, d, occ, open, out)
         while s4 ~= 0 do
           local l4 = s4 & -s4
           s4 = s4 ~ l4
-          local p4 = BIT_INDEX[l4]
+          local p4 = POINT[l4 % 37]
           local q4 = p4 - d
           n = n + 1
           out[n] = c3 | (p4 * 64 + q4 * 2 + (b[q4] == -1 and 1 or 0)) << 33 | 4 << 48
@@ -420,24 +435,33 @@ end
 -- The legal moves, one per distinct resulting position, in search order, as packed integers
 -- (see the header; M.unpack gives the steps). The game offers these integers as its options,
 -- so a decision costs no table per move.
+-- A table with room for 32 array entries: growing one entry at a time costs five
+-- reallocations on the way (Lua 5.4 has no table.create).
+local function presized()
+  return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
+end
+
 function M.packs(b, d1, d2, cap)
-  if b[25] == 0 and (cap or 0) == 0 then
+  local bar, hi, lo = b[25], d1, d2
+  if lo > hi then hi, lo = lo, hi end
+  if (cap or 0) == 0 and bar <= 1 then
     local outside, occ, open = masks(b)
-    if d1 == d2 then
-      if outside >= 4 then
-        local out = {}
-        local n = four_steps(b, d1, occ, open, out)
+    if hi == lo then
+      if bar == 0 and outside >= 4 then
+        local out = presized()
+        local n = four_steps(b, hi, occ, open, out)
         for i = #out, n + 1, -1 do out[i] = nil end
         return out
       end
-    elseif outside >= 2 then
-      local out = {}
-      if d1 > d2 then
-        if two_steps(b, d1, d2, occ, open, out) > 0 then return out end
-      elseif two_steps(b, d2, d1, occ, open, out) > 0 then
-        return out
-      end
+    elseif bar == 1 or outside >= 2 then
+      local out = presized()
+      if two_steps(b, hi, lo, occ | bar << 25, open, bar == 1, out) > 0 then return out end
     end
+  elseif (cap or 0) == 0 and hi ~= lo and b[25 - hi] >= -1 and b[25 - lo] >= -1 then
+    -- Two or more on the bar and both dice enter: that is the only move.
+    return { 1600 + (25 - hi) * 2 + (b[25 - hi] == -1 and 1 or 0)
+      | (1600 + (25 - lo) * 2 + (b[25 - lo] == -1 and 1 or 0)) << 11 | hi << 44 | 2 << 48 }
   end
   local c = M.search(b, d1, d2, cap, true)
   local packs, out = c.packs, {}
@@ -461,7 +485,7 @@ local function playable(b, d, cap, outside, occ, open)
   local srcs = occ & (open << d)
   while srcs ~= 0 do
     local low = srcs & -srcs
-    if cap == 0 or b[BIT_INDEX[low] - d] < cap then return true end
+    if cap == 0 or b[POINT[low % 37] - d] < cap then return true end
     srcs = srcs ~ low
   end
   return outside == 0 and bear_off_source(occ, d) > 0

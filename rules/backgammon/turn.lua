@@ -145,7 +145,8 @@ end
 local function play(G, pack)
   local seat = G:current()
   local mine, bar = layout.TRACK_LOCS[seat], layout.TRACK_LOCS[3 - seat][layout.BAR]
-  local moves, n, bore_off = {}, 0, false
+  -- Room for four steps that each hit (Lua 5.4 has no table.create).
+  local moves, n, bore_off = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }, 0, false
   for i = 0, (pack >> 48) - 1 do
     local c = (pack >> (11 * i)) & 2047
     local src, dst = c >> 6, (c >> 1) & 31

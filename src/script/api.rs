@@ -46,12 +46,13 @@ pub fn list_table(lua: &Lua, items: &[Value]) -> Result<Table> {
     unsafe { lua.exec_raw((), |state| push_list(state, items)) }
 }
 
-/// An array of integers as a Lua table (see [`list_table`]).
+/// An array of integers as a Lua table (see [`list_table`]), with room for one more key
+/// (rules often add an index 0), so that adding it does not rehash the table.
 pub fn int_table(lua: &Lua, items: impl ExactSizeIterator<Item = i64>) -> Result<Table> {
     // SAFETY: as in list_table.
     unsafe {
         lua.exec_raw((), |state| {
-            ffi::lua_createtable(state, items.len() as i32, 0);
+            ffi::lua_createtable(state, items.len() as i32, 1);
             for (i, v) in items.enumerate() {
                 ffi::lua_pushinteger(state, v);
                 ffi::lua_rawseti(state, -2, i as i64 + 1);
