@@ -363,16 +363,17 @@ local function step(b, occ, src, d)
   return src * 64 + dst * 2 + (vd == -1 and 1 or 0), occ, vs, vd
 end
 
--- The double d in the common case: nothing on the bar, at least four checkers outside the
--- home board (nothing can bear off), no point limit. The open points do not change during
--- the move, so the sources are `occ & open << d`; taking them in non-increasing order gives
--- every multiset of steps once, and distinct multisets give distinct positions (see the
--- header). Four nested loops instead of recursion: this is the dearest case of the game.
+-- The double d in the common case: at least four checkers on the bar or outside the home
+-- board (nothing can bear off), no point limit. The open points do not change during the
+-- move, so the sources are `occ & open << d` (bit 25: the bar, the only source while it is
+-- occupied); taking them in non-increasing order gives every multiset of steps once, and
+-- distinct multisets give distinct positions (see the header). Four nested loops instead of recursion: this is the dearest case of the game.
 -- Writes the packs to out[1..n] and returns n (longer moves found later overwrite shorter
 -- ones, which may leave stale entries after n).
 local function four_steps(b, d, occ, open, out)
   local n, best, movable, first = 0, 0, open << d, d << 44
   local s1 = occ & movable
+  if b[25] > 0 then s1 = s1 & BAR_BIT end
   while s1 ~= 0 do
     local l1 = s1 & -s1
     s1 = s1 ~ l1
@@ -380,6 +381,7 @@ local function four_steps(b, d, occ, open, out)
     local c1, o1, v1s, v1d = step(b, occ, p1, d)
     c1 = c1 | first
     local s2 = o1 & movable & UPTO[p1]
+    if b[25] > 0 then s2 = s2 & BAR_BIT end
     if s2 == 0 then n, best = stuck(out, n, best, 1, c1) end
     while s2 ~= 0 do
       local l2 = s2 & -s2
@@ -388,6 +390,7 @@ local function four_steps(b, d, occ, open, out)
       local c2, o2, v2s, v2d = step(b, o1, p2, d)
       c2 = c1 | c2 << 11
       local s3 = o2 & movable & UPTO[p2]
+      if b[25] > 0 then s3 = s3 & BAR_BIT end
       if s3 == 0 then n, best = stuck(out, n, best, 2, c2) end
       while s3 ~= 0 do
         local l3 = s3 & -s3
@@ -396,6 +399,7 @@ local function four_steps(b, d, occ, open, out)
         local c3, o3, v3s, v3d = step(b, o2, p3, d)
         c3 = c2 | c3 << 22
         local s4 = o3 & movable & UPTO[p3]
+        if b[25] > 0 then s4 = s4 & BAR_BIT end
         if s4 == 0 then
           n, best = stuck(out, n, best, 3, c3)
         elseif best < 4 then
@@ -445,12 +449,12 @@ end
 function M.packs(b, d1, d2, cap)
   local bar, hi, lo = b[25], d1, d2
   if lo > hi then hi, lo = lo, hi end
-  if (cap or 0) == 0 and bar <= 1 then
+  if (cap or 0) == 0 and (bar <= 1 or hi == lo) then
     local outside, occ, open = masks(b)
     if hi == lo then
-      if bar == 0 and outside >= 4 then
+      if bar + outside >= 4 then
         local out = presized()
-        local n = four_steps(b, hi, occ, open, out)
+        local n = four_steps(b, hi, bar > 0 and occ | BAR_BIT or occ, open, out)
         for i = #out, n + 1, -1 do out[i] = nil end
         return out
       end
@@ -458,7 +462,7 @@ function M.packs(b, d1, d2, cap)
       local out = presized()
       if two_steps(b, hi, lo, occ | bar << 25, open, bar == 1, out) > 0 then return out end
     end
-  elseif (cap or 0) == 0 and hi ~= lo and b[25 - hi] >= -1 and b[25 - lo] >= -1 then
+  elseif (cap or 0) == 0 and b[25 - hi] >= -1 and b[25 - lo] >= -1 then
     -- Two or more on the bar and both dice enter: that is the only move.
     return { 1600 + (25 - hi) * 2 + (b[25 - hi] == -1 and 1 or 0)
       | (1600 + (25 - lo) * 2 + (b[25 - lo] == -1 and 1 or 0)) << 11 | hi << 44 | 2 << 48 }

@@ -2,8 +2,7 @@
 //! validates its arguments and raises a Lua error naming the problem. See docs/lua-api.md.
 
 use mlua::{
-    Lua, LuaString, MultiValue, Result, Table, UserData, UserDataMethods, Value as LuaValue,
-    Variadic, ffi,
+    Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, Variadic, ffi,
 };
 
 use crate::kernel::state::Secret;
@@ -440,12 +439,12 @@ fn add_props<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method(
         "get",
         |lua, this, (k, more): (LuaString, Variadic<LuaString>)| {
-            let mut out = MultiValue::with_capacity(1 + more.len());
-            out.push_back(get_prop(lua, &this.props, &k)?);
-            for k in more.iter() {
-                out.push_back(get_prop(lua, &this.props, k)?);
-            }
-            Ok(out)
+            let first = get_prop(lua, &this.props, &k)?;
+            let rest = more
+                .iter()
+                .map(|k| get_prop(lua, &this.props, k))
+                .collect::<Result<Variadic<_>>>()?;
+            Ok((first, rest))
         },
     );
     m.add_method_mut(
