@@ -706,6 +706,37 @@ fn b35_same_seed_same_game() {
     assert_eq!(run(&mut a, &["position"]), run(&mut b, &["position"]));
 }
 
+/// Simulations take the status that `chance` and `apply` return; the REPL compares it with
+/// the status hook at every step. Whole games in each setting must never disagree.
+#[test]
+fn returned_statuses_agree_with_the_status_hook_over_whole_games() {
+    for (i, setting) in [
+        "--set cube=false",
+        "",
+        "--variant match5",
+        "--variant hypergammon",
+    ]
+    .iter()
+    .enumerate()
+    {
+        for seed in 1..=5 {
+            let mut r = repl(&rules());
+            run(
+                &mut r,
+                &[&format!(
+                    "new backgammon --seed {} {setting}",
+                    seed + 10 * i
+                )],
+            );
+            let out = run(&mut r, &["auto 3000"]);
+            assert!(
+                out.contains("wins") || out.contains("over"),
+                "{setting} seed {seed}: {out}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_automatic_doubles_house_rule_stacks_on_chance() {
     let mut r = repl(&rules());

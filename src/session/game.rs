@@ -35,6 +35,9 @@ pub struct Game {
     labels: Option<Vec<String>>,
     /// Roll back the state when a rule fails (off in simulations, where a failure ends the game).
     pub transactional: bool,
+    /// Compare a status that `apply` or `chance` returns with the status hook's (off in
+    /// simulations, which take it as it comes).
+    pub check_returned_status: bool,
 }
 
 impl Game {
@@ -57,6 +60,7 @@ impl Game {
             status: None,
             labels: None,
             transactional: true,
+            check_returned_status: true,
         };
         game.call_hook("setup", ())?;
         Ok(game)
@@ -69,7 +73,7 @@ impl Game {
 
     /// Runs a hook that changes the state. With `next_status`, a table it returns is the
     /// status that follows: a simulation then crosses into Lua once per event instead of
-    /// twice. Transactional play checks that table against the status hook, and an action
+    /// twice. Interactive play checks that table against the status hook, and an action
     /// whose status disagrees fails like any other rule error.
     fn change<A: mlua::IntoLuaMulti>(
         &mut self,
@@ -102,11 +106,11 @@ impl Game {
         result
     }
 
-    /// Takes the status a hook returned; in transactional play only after comparing it with
+    /// Takes the status a hook returned; in interactive play only after comparing it with
     /// what the status hook says.
     fn adopt_status(&mut self, hook: &str, t: &Table) -> Result<()> {
         let given = self.parse_status(t.clone())?;
-        if !self.transactional {
+        if !self.check_returned_status {
             self.status = Some(given);
             return Ok(());
         }

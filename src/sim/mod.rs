@@ -24,6 +24,7 @@ pub struct Playout {
 pub fn random_playout(rules: Rc<Rules>, seats: u32, seed: u64, max_steps: u64) -> Result<Playout> {
     let mut game = Game::new(rules, seats, seed)?;
     game.transactional = false;
+    game.check_returned_status = false;
     game.with_state_mut(|s| s.logging = false);
     let mut bot = Stream::new(seed, "bots");
     let (mut decisions, mut chances) = (0, 0);

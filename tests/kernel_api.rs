@@ -1,0 +1,124 @@
+//! The kernel calls that exist for speed, and the returned-status protocol: each does what
+//! docs/lua-api.md says, and a misuse fails with a clear error that leaves the game as it was.
+
+mod common;
+
+use common::{fails, fingerprint, repl, run, scratch_rules};
+
+/// A scratch rules folder with the game `probe`: two seats, a track of three places, a
+/// piece per seat, and one decision whose options name the kernel call `apply` makes.
+/// `apply` returns the status that follows, truthfully unless the option is "lie".
+const PROBE: &str = r#"
+local DECIDE = { actor = 1, options = { "tops", "empty", "pairs", "badkey", "deep", "hash", "lie", "end" },
+  prompt = "probe" }
+local OVER = { over = true, scores = { 0, 0 }, result = "done" }
+local ACTIONS = {
+  tops = function(G) G:move_tops({ 1, 2, 2, 3 }) end,
+  empty = function(G) G:move_tops({ 3, 1, 3, 1 }) end,
+  pairs = function(G) G:set("a", 1, "b") end,
+  badkey = function(G) G:set("a", 1, 2, 3) end,
+  deep = function(G)
+    local t = 1
+    for _ = 1, 20 do t = { t } end
+    G:set("deep", t)
+  end,
+  hash = function(G) G:set("h", { 1, 2, x = 3 }) end,
+  ["end"] = function(G) G:set("over", true) end,
+}
+return {
+  name = "probe", title = "Kernel probe",
+  seats = { min = 2, max = 2, default = 2, names = { "A", "B" } },
+  randomizers = {},
+  hooks = {
+    setup = function(G)
+      local t = { G:place("a"), G:place("b"), G:place("c") }
+      G:track("t", t)
+      G:add("man", 1, t[1])
+      G:add("man", 2, t[1])
+      G:add("man", 2, t[2])
+      G:set("n", 7, "word", "x", "list", { 1, { 2, "y" } })
+    end,
+    status = function(G) return G:get("over") and OVER or DECIDE end,
+    apply = function(G, option)
+      if option == "lie" then return OVER end
+      ACTIONS[option](G)
+      return hook.status(G)
+    end,
+    chance = function() end,
+    render = function(G) return "probe" end,
+  },
+}
+"#;
+
+fn probe() -> (tempfile::TempDir, tortuga::repl::Repl) {
+    let dir = scratch_rules();
+    let game = dir.path().join("rules/probe");
+    std::fs::create_dir_all(&game).unwrap();
+    std::fs::write(game.join("game.lua"), PROBE).unwrap();
+    let mut r = repl(&dir.path().join("rules"));
+    run(&mut r, &["new probe --seed 1"]);
+    (dir, r)
+}
+
+#[test]
+fn get_and_set_take_several_keys() {
+    let (_dir, mut r) = probe();
+    assert_eq!(
+        run(&mut r, &[r#"lua G:get("n", "word", "missing", "list")"#]).trim(),
+        "7\tx\tnil\t{1, {2, y}}"
+    );
+}
+
+#[test]
+fn set_refuses_odd_pairs_and_non_string_keys() {
+    let (_dir, mut r) = probe();
+    let before = fingerprint(&r);
+    assert!(fails(&mut r, "play pairs").contains("set takes key, value pairs"));
+    assert!(fails(&mut r, "play badkey").contains("a key must be a string, not a integer"));
+    assert_eq!(fingerprint(&r), before);
+}
+
+#[test]
+fn property_lists_must_be_arrays_of_bounded_depth() {
+    let (_dir, mut r) = probe();
+    let before = fingerprint(&r);
+    assert!(fails(&mut r, "play hash").contains("must be an array"));
+    assert!(fails(&mut r, "play deep").contains("nest at most 16 deep"));
+    assert_eq!(fingerprint(&r), before);
+}
+
+#[test]
+fn move_tops_moves_in_order_and_refuses_an_empty_place() {
+    let (_dir, mut r) = probe();
+    // Pieces 1 (A) and 2 (B) on a, 3 (B) on b: a -> b takes 2, then b -> c takes 2 again.
+    // Then c -> a takes 2 back, and c is empty for the second pair.
+    run(&mut r, &["play tops"]);
+    let at = |r: &mut tortuga::repl::Repl| run(r, &["lua G:where(1), G:where(2), G:where(3)"]);
+    assert_eq!(at(&mut r).trim(), "1\t3\t2");
+    let before = fingerprint(&r);
+    assert!(fails(&mut r, "play empty").contains("move_tops: c is empty (pair 2)"));
+    assert_eq!(fingerprint(&r), before, "the first pair is rolled back too");
+}
+
+#[test]
+fn tally_counts_one_owner_or_the_difference_of_two() {
+    let (_dir, mut r) = probe();
+    assert_eq!(run(&mut r, &[r#"lua G:tally("t", 2)"#]).trim(), "{1, 1, 0}");
+    assert_eq!(
+        run(&mut r, &[r#"lua G:tally("t", 1, 2)"#]).trim(),
+        "{0, -1, 0}"
+    );
+}
+
+#[test]
+fn a_returned_status_is_checked_against_the_status_hook() {
+    let (_dir, mut r) = probe();
+    let before = fingerprint(&r);
+    let err = fails(&mut r, "play lie");
+    assert!(
+        err.contains("apply returned a status unlike the status hook's"),
+        "{err}"
+    );
+    assert_eq!(fingerprint(&r), before);
+    assert!(run(&mut r, &["play end"]).contains("done"));
+}
