@@ -3,7 +3,8 @@
 -- cases, sources of a double taken in non-increasing order, Zobrist de-duplication; every
 -- step's hit flag checked against the board) equals the set found by a plain reference
 -- search over every order of the dice, written from the rules' text. Also with
--- max_per_point = 5, where the generator searches every order.
+-- max_per_point = 5, where the generator searches every order; then on the positions of random
+-- games.
 
 local movegen = require("backgammon.movegen")
 
@@ -41,11 +42,11 @@ local function ref_walk(b, dice, used, depth, first, hits, cap, out)
   local moved = false
   for i = 1, #dice do
     -- Equal dice are interchangeable: try only the first unused one of each value.
-    local first = true
+    local first_of_value = true
     for j = 1, i - 1 do
-      if not used[j] and dice[j] == dice[i] then first = false end
+      if not used[j] and dice[j] == dice[i] then first_of_value = false end
     end
-    if not used[i] and first then
+    if not used[i] and first_of_value then
       used[i] = true
       for src = 25, 1, -1 do
         local dst = ref_step(b, src, dice[i], cap)
@@ -149,6 +150,38 @@ for round = 1, 60 do
   end
 end
 assert(compared >= 1300, "compared only " .. compared .. " cases")
+
+-- Positions of random games (the distribution the game meets: races, primes, bear-offs, the
+-- bar), each side in turn, one random legal move per roll.
+local function flipped(b, opp_off, opp_bar)
+  local t = {}
+  for p = 1, 24 do t[p] = -b[25 - p] end
+  t[0], t[25] = opp_off, opp_bar
+  return t
+end
+local in_games = 0
+for _ = 1, 25 do
+  local b, opp_off, opp_bar = {}, 0, 0
+  for p = 0, 25 do b[p] = 0 end
+  b[24], b[13], b[8], b[6], b[1], b[12], b[17], b[19] = 2, 5, 3, 5, -2, -5, -3, -5
+  while b[0] < 15 do
+    local d1, d2 = rnd(6), rnd(6)
+    local want, nw = ref_positions(b, d1, d2, 0)
+    local got, ng = fast_positions(b, d1, d2, 0)
+    local ok = nw == ng
+    for s in pairs(want) do ok = ok and got[s] end
+    assert(ok, string.format("game roll %d-%d: %d positions, reference %d; board %s", d1, d2, ng, nw, describe(b)))
+    in_games = in_games + 1
+    local moves = movegen.moves(b, d1, d2, 0)
+    if #moves > 0 then
+      local move = moves[rnd(#moves)]
+      opp_bar = opp_bar + movegen.apply(b, move, #move)
+    end
+    if b[0] == 15 then break end
+    b, opp_off, opp_bar = flipped(b, opp_off, opp_bar), b[0], b[25]
+  end
+end
+assert(in_games >= 1500, "compared only " .. in_games .. " positions of games")
 
 -- A full point under max_per_point = 5 accepts a checker once one has left it.
 local b = {}
