@@ -41,7 +41,7 @@ local function current_position(G)
   local score = G:get("score") or { 0, 0 }
   return {
     me = layout.side(G, seat), opp = layout.side(G, 3 - seat), on_roll = seat == 1 and "x" or "o",
-    dice = G:get("phase") == "move" and G:get("dice") or nil,
+    dice = turn.dice(G),
     cube = { value = value, owner = owner == 0 and "center" or (owner == seat and "me" or "opp") },
     match = { length = G:get("match_length") or 0, score = { score[seat], score[3 - seat] },
       crawford = G:get("crawford") or false },
@@ -80,14 +80,14 @@ local function import(G, text)
   if pos.dice then
     turn.begin_move(G, pos.dice[1], pos.dice[2])
   else
-    G:set("dice", nil, "phase", "start")
+    G:set("phase", "start")
   end
 end
 
 -- A move option is an integer packing its steps (movegen.lua); cube options are words.
 local function label(G, option)
   if type(option) == "string" then return option end
-  local dice = G:get("dice")
+  local dice = turn.dice(G)
   local steps = movegen.unpack(option)
   return notation.label(layout.board(G, G:current()), dice[1], dice[2], G:switch("max_per_point"), steps)
 end
@@ -108,7 +108,7 @@ local function parse(G, text, options)
     for i, o in ipairs(options) do names[i] = type(o) == "string" and o or label(G, o) end
     error(string.format("%q is not possible now (options: %s)", text, table.concat(names, ", ")), 0)
   end
-  local dice, b = G:get("dice"), layout.board(G, G:current())
+  local dice, b = turn.dice(G), layout.board(G, G:current())
   local e = notation.resolve(b, dice[1], dice[2], G:switch("max_per_point"), text)
   for i, o in ipairs(options) do
     if notation.key_after(b, movegen.unpack(o)) == e.key then return i end
@@ -120,7 +120,7 @@ local function render_board(G, viewer)
   local value, owner = cube.state(G)
   return render.text({
     x = layout.side(G, 1), o = layout.side(G, 2), viewer = viewer, current = G:current(),
-    phase = G:get("phase"), dice = G:get("dice"), cube = value, cube_owner = owner,
+    phase = G:get("phase"), dice = turn.dice(G), cube = value, cube_owner = owner,
     cube_on = G:switch("cube"), score = G:get("score"), match_length = G:get("match_length"),
     crawford = G:get("crawford"), game = G:get("game"), result = G:get("result"),
   })

@@ -3,8 +3,8 @@
 -- ever a non-move), the end of the turn (switch `turn_cap`) and the end of the game.
 --
 -- Phases (prop "phase"): opening (chance "opening"), start (the player on roll may double,
--- else chance "dice"), roll (chance "dice"), move (dice in prop "dice"), doubled, beavered,
--- over. The player on roll is G:current() throughout his turn, also while the opponent
+-- else chance "dice"), roll (chance "dice"), move (the dice in props die1, die2, which keep
+-- the last roll afterwards: only this phase reads them), doubled, beavered, over. The player on roll is G:current() throughout his turn, also while the opponent
 -- answers a double. `chance` and `apply` return the status that follows (docs/lua-api.md),
 -- so a simulation generates the moves once per roll: when the dice fall.
 
@@ -54,10 +54,10 @@ end
 
 -- What the game waits for now.
 function T.status(G)
-  local phase, dice = G:get("phase", "dice")
+  local phase = G:get("phase")
   local seat = G:current()
   if phase == "move" then
-    local a, b = dice[1], dice[2]
+    local a, b = G:get("die1", "die2")
     return move_status(seat, a, b, legal_moves(G, seat, a, b))
   end
   if phase == "start" then
@@ -76,6 +76,13 @@ function T.status(G)
   error("backgammon: unknown phase " .. tostring(phase))
 end
 
+-- The dice of the move being played, as { a, b }, or nil outside the move phase.
+function T.dice(G)
+  local phase, a, b = G:get("phase", "die1", "die2")
+  if phase == "move" then return { a, b } end
+  return nil
+end
+
 -- Ends the turn: count it when there is a turn cap (and draw at the cap), else pass the dice
 -- on. True when the next player's turn starts.
 function T.end_turn(G)
@@ -84,12 +91,11 @@ function T.end_turn(G)
     local turns = (G:get("turns") or 0) + 1
     G:set("turns", turns)
     if turns >= cap then
-      G:set("dice", nil)
       match.draw(G, turns)
       return false
     end
   end
-  G:set("dice", nil, "phase", "start")
+  G:set("phase", "start")
   G:advance()
   return true
 end
@@ -104,7 +110,7 @@ function T.begin_move(G, a, b)
     T.end_turn(G)
     return nil
   end
-  G:set("dice", { a, b }, "phase", "move")
+  G:set("die1", a, "die2", b, "phase", "move")
   return move_status(seat, a, b, moves)
 end
 

@@ -23,8 +23,8 @@ local function check_decision(G, st)
     assert(hook.parse(G, l) == i, "label " .. l .. " does not type back to option " .. i)
   end
   if G:get("phase") ~= "move" then return end
-  local dice = G:get("dice")
-  local line = hook.machine_moves(G, { position = hook.export(G), dice = dice[1] .. dice[2] })
+  local a, b = G:get("die1", "die2")
+  local line = hook.machine_moves(G, { position = hook.export(G), dice = a .. b })
   local listed = {}
   for m in line:gmatch('"move":"([^"]*)"') do listed[#listed + 1] = m end
   table.sort(labels)
