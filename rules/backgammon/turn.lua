@@ -130,17 +130,16 @@ local function opening(G, a, b)
   end
 end
 
+-- The kernel resolves only the chance event that status asked for: "opening" in the opening
+-- phase, "dice" at the start of a turn.
 function T.chance(G, name, outcome)
   local a, b = outcome[1], outcome[2]
-  local phase = G:get("phase")
-  if name == "opening" and phase == "opening" then
+  if name == "opening" then
     opening(G, a, b)
-  elseif name == "dice" and (phase == "start" or phase == "roll") then
+  else
     local status = T.begin_move(G, a, b)
     -- The decision just built is the status, unless a house rule stacks on `status`.
     if status and hook.status == T.status then return status end
-  else
-    error(string.format("backgammon: chance %q is not awaited (phase %s)", tostring(name), tostring(phase)))
   end
   return hook.status(G)
 end
