@@ -14,7 +14,8 @@
 -- both dice orders; the second order skips sequences the first one already gave.
 -- Positions are de-duplicated by key, except for doubles in non-increasing order: there the
 -- net change of the board determines the multiset of sources (count them from the highest
--- point down), so distinct step sets always reach distinct positions.
+-- point down), so distinct step sets always reach distinct positions. The common cases of a
+-- game need no search at all (two_steps, four_steps below).
 -- Results: c.keys[i], c.packs[i] for i = 1..c.cnt, pack = steps | first die << 44 | length << 48.
 
 local Z = require("backgammon.zobrist")
@@ -436,9 +437,6 @@ local function masks(b)
   return outside, occ, open
 end
 
--- The legal moves, one per distinct resulting position, in search order, as packed integers
--- (see the header; M.unpack gives the steps). The game offers these integers as its options,
--- so a decision costs no table per move.
 -- A table with room for 32 array entries: growing one entry at a time costs five
 -- reallocations on the way (Lua 5.4 has no table.create).
 local function presized()
@@ -446,6 +444,10 @@ local function presized()
     nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
 end
 
+-- The legal moves, one per distinct resulting position, as packed integers (see the header;
+-- M.unpack gives the steps). The game offers these integers as its options, so a decision
+-- costs no table per move. The common cases (two_steps, four_steps, two on the bar) need no
+-- search; the rest (bearing off, point limits, a die that cannot be played) use M.search.
 function M.packs(b, d1, d2, cap)
   local bar, hi, lo = b[25], d1, d2
   if lo > hi then hi, lo = lo, hi end
@@ -478,28 +480,6 @@ function M.moves(b, d1, d2, cap)
   local opts = M.packs(b, d1, d2, cap)
   for i = 1, #opts do opts[i] = (M.unpack(opts[i])) end
   return opts
-end
-
--- True when die d can be played as a first step (see scan for outside, occ, open).
-local function playable(b, d, cap, outside, occ, open)
-  if b[25] > 0 then
-    local dst = 25 - d
-    return open & (1 << dst) ~= 0 and (cap == 0 or b[dst] < cap)
-  end
-  local srcs = occ & (open << d)
-  while srcs ~= 0 do
-    local low = srcs & -srcs
-    if cap == 0 or b[POINT[low % 37] - d] < cap then return true end
-    srcs = srcs ~ low
-  end
-  return outside == 0 and bear_off_source(occ, d) > 0
-end
-
--- §4 rule 3: false when no die can be played (the player passes).
-function M.can_move(b, d1, d2, cap)
-  cap = cap or 0
-  local _, outside, occ, open = scan(b)
-  return playable(b, d1, cap, outside, occ, open) or playable(b, d2, cap, outside, occ, open)
 end
 
 -- Plays step codes codes[1..n] on `b` in place; returns the number of blots hit.

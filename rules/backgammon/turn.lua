@@ -4,9 +4,10 @@
 --
 -- Phases (prop "phase"): opening (chance "opening"), start (the player on roll may double,
 -- else chance "dice"), roll (chance "dice"), move (the dice in props die1, die2, which keep
--- the last roll afterwards: only this phase reads them), doubled, beavered, over. The player on roll is G:current() throughout his turn, also while the opponent
--- answers a double. `chance` and `apply` return the status that follows (docs/lua-api.md),
--- so a simulation generates the moves once per roll: when the dice fall.
+-- the last roll afterwards: only this phase reads them), doubled, beavered, over. The
+-- player on roll is G:current() throughout his turn, also while the opponent answers a
+-- double. `chance` and `apply` return the status that follows (docs/lua-api.md), so a
+-- simulation generates the moves once per roll: when the dice fall.
 
 local movegen = require("backgammon.movegen")
 local layout = require("backgammon.layout")
@@ -63,7 +64,7 @@ function T.status(G)
   if phase == "start" then
     return start_status(G, seat)
   elseif phase == "roll" then
-    return { chance = "dice" }
+    return CHANCE_DICE
   elseif phase == "opening" then
     return { chance = "opening" }
   elseif phase == "doubled" then
@@ -151,7 +152,8 @@ local function play(G, pack)
   local seat = G:current()
   local mine, bar = layout.TRACK_LOCS[seat], layout.TRACK_LOCS[3 - seat][layout.BAR]
   -- Room for four steps that each hit (Lua 5.4 has no table.create).
-  local moves, n, bore_off = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }, 0, false
+  local moves = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
+  local n, bore_off = 0, false
   for i = 0, (pack >> 48) - 1 do
     local c = (pack >> (11 * i)) & 2047
     local src, dst = c >> 6, (c >> 1) & 31
