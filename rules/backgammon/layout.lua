@@ -5,7 +5,6 @@
 -- Each seat has a track in its own numbering: positions 1..24 = its points 1..24, 25 = its
 -- bar, 26 = its off tray, so one `G:tally(track, seat)` call reads a whole side.
 
-
 local L = {}
 
 L.NAMES = { "X", "O" }
@@ -53,23 +52,22 @@ function L.create(G)
   G:track(L.TRACKS[2], L.TRACK_LOCS[2])
 end
 
--- Track position of a side index (0 = off).
-local function track_index(i) return i == 0 and L.OFF or i end
+-- Location of a seat's point / bar (25) / off (0) in its own numbering.
+local function loc_of(seat, i) return L.TRACK_LOCS[seat][i == 0 and L.OFF or i] end
 
 -- Adds a seat's checkers as in `side`.
 function L.add_side(G, seat, side)
-  local trk = L.TRACKS[seat]
   for i = 0, 25 do
-    local loc = G:track_loc(trk, track_index(i))
+    local loc = loc_of(seat, i)
     for _ = 1, side[i] do G:add(L.KIND, seat, loc) end
   end
 end
 
 -- Moves a seat's existing checkers to match `side` (same number of checkers).
 function L.place_side(G, seat, side)
-  local trk, pieces, k = L.TRACKS[seat], G:pieces(seat, L.KIND), 1
+  local pieces, k = G:pieces(seat, L.KIND), 1
   for i = 0, 25 do
-    local loc = G:track_loc(trk, track_index(i))
+    local loc = loc_of(seat, i)
     for _ = 1, side[i] do
       G:move(pieces[k], loc)
       k = k + 1
@@ -91,11 +89,6 @@ function L.board(G, seat)
   local b = G:tally(L.TRACKS[seat], seat, 3 - seat)
   b[0], b[L.OFF] = b[L.OFF], nil
   return b
-end
-
--- Location of a seat's point / bar (25) / off (0) in its own numbering.
-function L.loc(G, seat, i)
-  return G:track_loc(L.TRACKS[seat], track_index(i))
 end
 
 return L

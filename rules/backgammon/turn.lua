@@ -50,7 +50,8 @@ local CHANCE_DICE = { chance = "dice" }
 -- The start of `seat`'s turn: double or roll, or straight to the dice.
 local function start_status(G, seat)
   if not hook.may_double(G, seat) then return CHANCE_DICE end
-  return { actor = seat, options = { "roll", "double" }, prompt = NAMES[seat] .. ": roll or double" }
+  return { actor = seat, options = { "roll", "double" },
+    prompt = NAMES[seat] .. ": roll or double" }
 end
 
 -- What the game waits for now.

@@ -311,6 +311,12 @@ impl Rules {
         self.hooks.get(name)
     }
 
+    /// A composed hook the caller cannot do without; its absence is an error naming it.
+    pub fn required_hook(&self, name: &str) -> Result<&Function> {
+        self.hook(name)
+            .ok_or_else(|| anyhow!("{} has no hook '{name}'", self.game))
+    }
+
     /// The files this ruleset was read from, with their SHA-256.
     pub fn files(&self) -> BTreeMap<String, String> {
         self.host.files.borrow().clone()

@@ -82,9 +82,7 @@ impl Game {
         next_status: bool,
     ) -> Result<LuaValue> {
         let rules = self.rules.clone();
-        let f = rules
-            .hook(name)
-            .ok_or_else(|| anyhow!("{} has no hook '{name}'", rules.game))?;
+        let f = rules.required_hook(name)?;
         let before = self.transactional.then(|| self.snapshot());
         self.status = None;
         self.labels = None;
@@ -109,7 +107,7 @@ impl Game {
     /// Takes the status a hook returned; in interactive play only after comparing it with
     /// what the status hook says.
     fn adopt_status(&mut self, hook: &str, t: &Table) -> Result<()> {
-        let given = self.parse_status(t.clone())?;
+        let given = self.parse_status(t)?;
         if !self.check_returned_status {
             self.status = Some(given);
             return Ok(());
@@ -138,10 +136,7 @@ impl Game {
     }
 
     fn hook(&self, name: &str) -> Result<Function> {
-        self.rules
-            .hook(name)
-            .cloned()
-            .ok_or_else(|| anyhow!("{} has no hook '{name}'", self.rules.game))
+        self.rules.required_hook(name).cloned()
     }
 
     pub fn has_hook(&self, name: &str) -> bool {
@@ -183,16 +178,15 @@ impl Game {
     pub fn status(&mut self) -> Result<&Status> {
         if self.status.is_none() {
             let rules = self.rules.clone();
-            let f = rules
-                .hook("status")
-                .ok_or_else(|| anyhow!("{} has no hook 'status'", rules.game))?;
-            let t: Table = self.query(f, ()).map_err(|e| anyhow!("status: {e}"))?;
-            self.status = Some(self.parse_status(t)?);
+            let t: Table = self
+                .query(rules.required_hook("status")?, ())
+                .map_err(|e| anyhow!("status: {e}"))?;
+            self.status = Some(self.parse_status(&t)?);
         }
         Ok(self.status.as_ref().expect("just computed"))
     }
 
-    fn parse_status(&self, t: Table) -> Result<Status> {
+    fn parse_status(&self, t: &Table) -> Result<Status> {
         let bad = |e: mlua::Error| anyhow!("status returned a malformed table: {e}");
         let k = &self.rules.status_keys;
         if let Some(name) = t.raw_get::<Option<LuaString>>(&k.chance).map_err(bad)? {
