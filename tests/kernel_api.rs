@@ -122,3 +122,44 @@ fn a_returned_status_is_checked_against_the_status_hook() {
     assert_eq!(fingerprint(&r), before);
     assert!(run(&mut r, &["play end"]).contains("done"));
 }
+
+#[test]
+fn hot_methods_check_their_arguments_and_their_self() {
+    let (_dir, mut r) = probe();
+    let before = fingerprint(&r);
+    for (call, want) in [
+        ("G.current()", "current: call it as G:current(…)"),
+        ("G.get({}, 'n')", "get: call it as G:get(…)"),
+        ("G:get()", "get: which property?"),
+        (
+            "G:get('n', 3)",
+            "get: argument 2 must be a string, not a integer",
+        ),
+        (
+            "G:tally(5, 1)",
+            "tally: argument 1 must be a string, not a integer",
+        ),
+        ("G:tally('nope', 1)", "unknown track 'nope'"),
+        (
+            "G:count('a')",
+            "count: argument 1 must be an integer, not a string",
+        ),
+        ("G:count(99)", "no location 99"),
+        ("G:switch('nope')", "unknown switch 'nope'"),
+        ("G:cell_get(1)", "cell_get: which property?"),
+        ("G:piece_get(9, 'k')", "no piece 9"),
+        ("G:set('n', 8)", "the game is read-only here"),
+    ] {
+        let err = fails(&mut r, &format!("lua {call}"));
+        assert!(err.contains(want), "{call}: {err}");
+    }
+    assert_eq!(fingerprint(&r), before);
+    assert_eq!(
+        run(
+            &mut r,
+            &["lua G:count(1), G:count(1, 2), G:count(1, 2, 'man'), G:count(1, 1, 'x')"]
+        )
+        .trim(),
+        "2\t1\t1\t0"
+    );
+}

@@ -15,6 +15,7 @@ use mlua::{Function, Lua, Table, Value};
 use tortuga::kernel::{State, Value as KValue};
 use tortuga::script::api::from_lua;
 use tortuga::script::error::message;
+use tortuga::script::raw;
 use tortuga::script::{Budget, LoadOptions, Rules};
 
 const RUN: &str = r#"
@@ -49,7 +50,7 @@ fn test_kernel(lua: &Lua, rules: &Rules, env: &Table) -> mlua::Result<Table> {
                     all.insert(k, from_lua(lua, &v)?.expect("a value"));
                 }
             }
-            lua.create_userdata(State::new(names.clone(), 1, Arc::new(all)))
+            raw::handle(lua, State::new(names.clone(), 1, Arc::new(all)))
         })?,
     )?;
     t.raw_set(

@@ -1,9 +1,11 @@
 //! The state handle `G` that rules receive: every method is one kernel operation that
 //! validates its arguments and raises a Lua error naming the problem. See docs/lua-api.md.
+//! The methods rules call on every event are C functions in `raw`; these are the rest.
 
-use mlua::{
-    Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, Variadic, ffi,
-};
+use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, ffi};
+
+use super::raw::READ_ONLY;
+use super::stack;
 
 use crate::kernel::state::Secret;
 use crate::kernel::topology::GridNames;
@@ -20,7 +22,7 @@ fn lift<T>(r: std::result::Result<T, String>) -> Result<T> {
 /// Refuses a mutation while the state is shown read-only (REPL `lua`).
 fn writable(state: &State) -> Result<()> {
     if state.read_only {
-        fail("the game is read-only here (use `play` to change it)")
+        fail(READ_ONLY)
     } else {
         Ok(())
     }
@@ -38,162 +40,27 @@ pub fn to_lua(lua: &Lua, v: &Value) -> Result<LuaValue> {
 }
 
 /// A Lua array of kernel values, built in one protected call: mlua protects each table store
-/// separately while a memory limit is set, which made arrays the dearest thing rules read.
+/// separately while a memory limit is set.
 pub fn list_table(lua: &Lua, items: &[Value]) -> Result<Table> {
-    // SAFETY: the closure only pushes values and stores them in the table it created, leaving
-    // exactly that table on the stack; exec_raw runs it as one protected call.
-    unsafe { lua.exec_raw((), |state| push_list(state, items)) }
-}
-
-/// An array of integers as a Lua table (see [`list_table`]), with room for one more key
-/// (rules often add an index 0), so that adding it does not rehash the table.
-pub fn int_table(lua: &Lua, items: impl ExactSizeIterator<Item = i64>) -> Result<Table> {
-    // SAFETY: as in list_table.
+    // SAFETY: inside exec_raw's protected call, with nothing to drop alive; push_value leaves
+    // exactly the table on the stack.
     unsafe {
         lua.exec_raw((), |state| {
-            ffi::lua_createtable(state, items.len() as i32, 1);
-            for (i, v) in items.enumerate() {
-                ffi::lua_pushinteger(state, v);
+            ffi::lua_createtable(state, items.len() as i32, 0);
+            for (i, v) in items.iter().enumerate() {
+                stack::push_value(state, v);
                 ffi::lua_rawseti(state, -2, i as i64 + 1);
             }
         })
     }
 }
 
-/// Pushes an array of kernel values; nested lists recurse (each level needs two stack slots).
-unsafe fn push_list(state: *mut ffi::lua_State, items: &[Value]) {
-    // SAFETY (whole body): called inside a protected call on `state`, which has room for the
-    // table and one value; deeper lists make room first.
-    unsafe {
-        ffi::lua_createtable(state, items.len() as i32, 0);
-        for (i, v) in items.iter().enumerate() {
-            match v {
-                Value::Bool(b) => ffi::lua_pushboolean(state, *b as i32),
-                Value::Int(n) => ffi::lua_pushinteger(state, *n),
-                Value::Num(n) => ffi::lua_pushnumber(state, *n),
-                Value::Str(s) => {
-                    ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
-                }
-                Value::List(inner) => {
-                    ffi::luaL_checkstack(state, 3, c"nested property lists".as_ptr());
-                    push_list(state, inner);
-                }
-            }
-            ffi::lua_rawseti(state, -2, i as i64 + 1);
-        }
-    }
-}
-
 /// A Lua value as a kernel value; `nil` is `None` (the property is removed).
 pub fn from_lua(lua: &Lua, v: &LuaValue) -> Result<Option<Value>> {
-    Ok(Some(match v {
-        LuaValue::Nil => return Ok(None),
-        LuaValue::Boolean(b) => Value::Bool(*b),
-        LuaValue::Integer(i) => Value::Int(*i),
-        LuaValue::Number(n) => Value::Num(*n),
-        LuaValue::String(s) => Value::Str(s.to_str()?.to_string()),
-        LuaValue::Table(t) => {
-            let mut items = Ok(Vec::new());
-            // SAFETY: read_array only reads the table exec_raw pushed, and its own values.
-            unsafe { lua.exec_raw::<()>(t, |state| items = read_array(state, 1, 0))? };
-            Value::List(items?)
-        }
-        other => return fail(format!("a property cannot hold a {}", other.type_name())),
-    }))
-}
-
-/// How deep property lists may nest.
-const MAX_DEPTH: usize = 16;
-
-/// Reads the Lua array at stack index `idx` as kernel values, with raw stack access: walking
-/// it through mlua costs a protected call per entry.
-///
-/// # Safety
-/// `idx` is an absolute index of a table on `state`'s stack, with room for three more values.
-unsafe fn read_array(state: *mut ffi::lua_State, idx: i32, depth: usize) -> Result<Vec<Value>> {
-    if depth > MAX_DEPTH {
-        return fail(format!("property lists nest at most {MAX_DEPTH} deep"));
-    }
-    // SAFETY (whole body): per the contract; every push is popped before the next one.
-    unsafe {
-        let n = ffi::lua_rawlen(state, idx);
-        let mut entries = 0;
-        ffi::lua_pushnil(state);
-        while ffi::lua_next(state, idx) != 0 {
-            entries += 1;
-            ffi::lua_pop(state, 1);
-        }
-        if entries != n {
-            return fail("a property table must be an array (keys 1..n)");
-        }
-        let mut items = Vec::with_capacity(n);
-        for i in 1..=n {
-            let item = match ffi::lua_rawgeti(state, idx, i as i64) {
-                ffi::LUA_TBOOLEAN => Value::Bool(ffi::lua_toboolean(state, -1) != 0),
-                ffi::LUA_TNUMBER if ffi::lua_isinteger(state, -1) != 0 => {
-                    Value::Int(ffi::lua_tointeger(state, -1))
-                }
-                ffi::LUA_TNUMBER => Value::Num(ffi::lua_tonumber(state, -1)),
-                ffi::LUA_TSTRING => {
-                    let mut len = 0;
-                    let p = ffi::lua_tolstring(state, -1, &mut len);
-                    let bytes = std::slice::from_raw_parts(p.cast::<u8>(), len);
-                    match std::str::from_utf8(bytes) {
-                        Ok(s) => Value::Str(s.to_string()),
-                        Err(_) => return fail("a property string must be UTF-8"),
-                    }
-                }
-                ffi::LUA_TTABLE => {
-                    if ffi::lua_checkstack(state, 3) == 0 {
-                        return fail("property list too deep");
-                    }
-                    Value::List(read_array(state, ffi::lua_gettop(state), depth + 1)?)
-                }
-                t => {
-                    let name = std::ffi::CStr::from_ptr(ffi::lua_typename(state, t));
-                    return fail(format!(
-                        "a property cannot hold a {}",
-                        name.to_string_lossy()
-                    ));
-                }
-            };
-            ffi::lua_pop(state, 1);
-            items.push(item);
-        }
-        Ok(items)
-    }
-}
-
-/// Stores or removes a property; the key is copied only when it is new.
-fn set_prop(
-    lua: &Lua,
-    props: &mut crate::kernel::state::Props,
-    key: &LuaString,
-    v: LuaValue,
-) -> Result<()> {
-    let key = key.to_str()?;
-    if let (LuaValue::String(s), Some(Value::Str(old))) = (&v, props.get_mut(&*key)) {
-        // A phase-like string changes every event: reuse its buffer.
-        old.clear();
-        old.push_str(&s.to_str()?);
-        return Ok(());
-    }
-    match (from_lua(lua, &v)?, props.get_mut(&*key)) {
-        (Some(v), Some(slot)) => *slot = v,
-        (Some(v), None) => {
-            props.insert(key.to_owned(), v);
-        }
-        (None, _) => {
-            props.remove(&*key);
-        }
-    }
-    Ok(())
-}
-
-fn get_prop(lua: &Lua, props: &crate::kernel::state::Props, key: &LuaString) -> Result<LuaValue> {
-    props
-        .get(&*key.to_str()?)
-        .map_or(Ok(LuaValue::Nil), |v| to_lua(lua, v))
+    let mut out = Ok(None);
+    // SAFETY: read_value only reads the value exec_raw pushed (index 1), and raises nothing.
+    unsafe { lua.exec_raw::<()>(v, |state| out = stack::read_value(state, 1, 0))? };
+    lift(out)
 }
 
 fn loc(state: &State, l: i64) -> Result<Loc> {
@@ -232,16 +99,8 @@ impl UserData for State {
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
         add_topology(m);
         add_pieces(m);
-        add_props(m);
         add_turns(m);
         add_secrets_and_bags(m);
-        m.add_method("switch", |lua, this, k: LuaString| {
-            let k = k.to_str()?;
-            match this.switches.get(&*k) {
-                Some(v) => to_lua(lua, v),
-                None => fail(format!("unknown switch '{k}'")),
-            }
-        });
         m.add_method_mut("reseed", |_, this, seed: i64| {
             writable(this)?;
             this.reseed(seed as u64);
@@ -354,51 +213,10 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
         }
         Ok(top)
     });
-    m.add_method_mut("move_tops", |_, this, pairs: Table| {
-        writable(this)?;
-        let n = pairs.raw_len();
-        if n % 2 == 1 {
-            return fail("move_tops takes pairs {from, to, from, to, …}");
-        }
-        for i in (1..=n).step_by(2) {
-            let from = loc(this, pairs.raw_get(i)?)?;
-            let to = loc_or_none(this, pairs.raw_get(i + 1)?)?;
-            let Some(&p) = this.at(from).last() else {
-                let name = this.topology.name(from).unwrap_or("?").to_string();
-                return fail(format!("move_tops: {name} is empty (pair {})", i / 2 + 1));
-            };
-            this.move_piece(p, to);
-        }
-        Ok(())
-    });
     m.add_method("at", |_, this, l: i64| Ok(this.at(loc(this, l)?).to_vec()));
     m.add_method("top", |_, this, l: i64| {
         Ok(this.at(loc(this, l)?).last().copied())
     });
-    m.add_method(
-        "count",
-        |_, this, (l, o, kind): (i64, Option<i64>, Option<String>)| {
-            let l = loc(this, l)?;
-            Ok(this.count(l, o.map(|o| o as Seat), kind.as_deref()))
-        },
-    );
-    m.add_method(
-        "tally",
-        |lua, this, (name, o, minus): (LuaString, i64, Option<i64>)| {
-            let t = lift(this.topology.track(&name.to_str()?))?;
-            let (o, minus) = (o as Seat, minus.map(|m| m as Seat));
-            int_table(
-                lua,
-                t.iter().map(|&l| {
-                    this.at(l)
-                        .iter()
-                        .map(|&p| this.piece(p).owner)
-                        .map(|w| (w == o) as i64 - (Some(w) == minus) as i64)
-                        .sum::<i64>()
-                }),
-            )
-        },
-    );
     m.add_method("kind", |_, this, p: i64| {
         Ok(this.piece(piece(this, p)?).kind.clone())
     });
@@ -433,90 +251,16 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
     );
 }
 
-fn add_props<M: UserDataMethods<State>>(m: &mut M) {
-    // Several keys in one call (`G:get(k1, k2)`, `G:set(k1, v1, k2, v2)`): a call costs
-    // more than the property work itself.
-    m.add_method(
-        "get",
-        |lua, this, (k, more): (LuaString, Variadic<LuaString>)| {
-            let first = get_prop(lua, &this.props, &k)?;
-            let rest = more
-                .iter()
-                .map(|k| get_prop(lua, &this.props, k))
-                .collect::<Result<Variadic<_>>>()?;
-            Ok((first, rest))
-        },
-    );
-    m.add_method_mut(
-        "set",
-        |lua, this, (k, v, more): (LuaString, LuaValue, Variadic<LuaValue>)| {
-            writable(this)?;
-            if more.len() % 2 == 1 {
-                return fail("set takes key, value pairs");
-            }
-            set_prop(lua, &mut this.props, &k, v)?;
-            for pair in more.chunks(2) {
-                let LuaValue::String(k) = &pair[0] else {
-                    return fail(format!(
-                        "set: a key must be a string, not a {}",
-                        pair[0].type_name()
-                    ));
-                };
-                set_prop(lua, &mut this.props, k, pair[1].clone())?;
-            }
-            Ok(())
-        },
-    );
-    m.add_method("cell_get", |lua, this, (l, k): (i64, LuaString)| {
-        get_prop(lua, this.cell_props(loc(this, l)?), &k)
-    });
-    m.add_method_mut(
-        "cell_set",
-        |lua, this, (l, k, v): (i64, LuaString, LuaValue)| {
-            writable(this)?;
-            let l = loc(this, l)?;
-            set_prop(lua, this.cell_props_mut(l), &k, v)
-        },
-    );
-    m.add_method("piece_get", |lua, this, (p, k): (i64, LuaString)| {
-        get_prop(lua, &this.piece(piece(this, p)?).props, &k)
-    });
-    m.add_method_mut(
-        "piece_set",
-        |lua, this, (p, k, v): (i64, LuaString, LuaValue)| {
-            writable(this)?;
-            let p = piece(this, p)?;
-            set_prop(lua, &mut this.piece_mut(p).props, &k, v)
-        },
-    );
-    m.add_method("player_get", |lua, this, (s, k): (i64, LuaString)| {
-        get_prop(lua, &this.player_props[seat(this, s)? as usize - 1], &k)
-    });
-    m.add_method_mut(
-        "player_set",
-        |lua, this, (s, k, v): (i64, LuaString, LuaValue)| {
-            writable(this)?;
-            let s = seat(this, s)?;
-            set_prop(lua, &mut this.player_props[s as usize - 1], &k, v)
-        },
-    );
-}
-
 fn add_turns<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method("seats", |_, this, ()| Ok(this.turn.seats()));
     m.add_method("seat_name", |_, this, s: i64| {
         Ok(this.turn.name(seat(this, s)?).to_string())
     });
-    m.add_method("current", |_, this, ()| Ok(this.turn.current()));
     m.add_method_mut("set_current", |_, this, s: i64| {
         writable(this)?;
         let s = seat(this, s)?;
         this.turn.set_current(s);
         Ok(())
-    });
-    m.add_method_mut("advance", |_, this, ()| {
-        writable(this)?;
-        Ok(this.turn.advance())
     });
     m.add_method_mut("extra_turn", |_, this, s: i64| {
         writable(this)?;

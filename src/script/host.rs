@@ -84,6 +84,7 @@ impl Host {
             .set_mode(ChunkMode::Text)
             .call(())?;
         let limits = Limits::install(&lua, budget)?;
+        super::raw::install(&lua)?;
         let host = Host {
             env: lua.create_table()?,
             lua,

@@ -6,7 +6,9 @@ pub mod error;
 pub mod host;
 pub mod json;
 pub mod limits;
+pub mod raw;
 pub mod rules;
+mod stack;
 pub mod variant;
 
 pub use limits::Budget;

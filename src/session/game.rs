@@ -53,7 +53,7 @@ impl Game {
             );
         }
         let state = State::new(s.names(seats), seed, rules.switches.clone());
-        let g = rules.host.lua.create_userdata(state)?;
+        let g = crate::script::raw::handle(&rules.host.lua, state)?;
         let mut game = Game {
             rules,
             g,

@@ -1,0 +1,416 @@
+//! The `G` methods rules call on every event, bound as plain Lua C functions instead of mlua
+//! callbacks. An mlua method call costs a protected call, a userdata borrow check and a
+//! registry reference per string argument — several times the kernel work of reading a
+//! property or tallying a track — and these methods run a dozen times per move in a
+//! simulation. The other methods stay in `api`.
+//!
+//! How a C function finds the state: `handle` stores a pointer to the `State` inside the
+//! userdata as the userdata's first user value, and every function here checks that its
+//! first argument has `G`'s metatable (its first upvalue) before following the pointer.
+//!
+//! Why following it is sound: the `State` lives in mlua's heap cell, which neither moves nor
+//! dies while the userdata is on the stack (it is this call's first argument); the kernel
+//! replaces the state in place (`Game::restore`), never moves it out; and no Rust code holds a
+//! borrow of the state while Lua runs — the kernel borrows it only between calls into Lua, and
+//! no method in `api` calls back into Lua. A Lua error is raised only with no Rust value that
+//! needs dropping alive in these frames (`raise`).
+
+use std::ffi::{c_int, c_void};
+use std::sync::Arc;
+
+use mlua::{AnyUserData, Lua, ffi};
+
+use super::stack::{push_value, read_value, str_at, type_name};
+use crate::kernel::state::Props;
+use crate::kernel::{Seat, State};
+
+/// The message of a mutation while the state is shown read-only (REPL `lua`).
+pub const READ_ONLY: &str = "the game is read-only here (use `play` to change it)";
+
+type Method = fn(*mut ffi::lua_State, &mut State) -> Result<c_int, String>;
+
+/// The methods bound here, by name.
+const METHODS: [(&str, Method); 14] = [
+    ("current", current),
+    ("advance", advance),
+    ("switch", switch),
+    ("get", get),
+    ("set", set),
+    ("cell_get", cell_get),
+    ("cell_set", cell_set),
+    ("piece_get", piece_get),
+    ("piece_set", piece_set),
+    ("player_get", player_get),
+    ("player_set", player_set),
+    ("count", count),
+    ("tally", tally),
+    ("move_tops", move_tops),
+];
+
+/// `METHODS[i]` as a Lua C function.
+const BOUND: [ffi::lua_CFunction; METHODS.len()] = [
+    bind::<0>, bind::<1>, bind::<2>, bind::<3>, bind::<4>, bind::<5>, bind::<6>, bind::<7>,
+    bind::<8>, bind::<9>, bind::<10>, bind::<11>, bind::<12>, bind::<13>,
+];
+
+/// Adds the methods to `G`'s metatable (shared by every state of this Lua).
+pub fn install(lua: &Lua) -> mlua::Result<()> {
+    let probe = handle(lua, State::new(vec!["A".into()], 0, Arc::default()))?;
+    // SAFETY: works on the userdata exec_raw pushed (index 1) and the values it pushes, in one
+    // protected call.
+    unsafe {
+        lua.exec_raw::<()>(&probe, |l| {
+            ffi::lua_getmetatable(l, 1);
+            if ffi::lua_getfield(l, 2, c"__index".as_ptr()) != ffi::LUA_TTABLE {
+                ffi::luaL_error(l, c"G's methods are not a table".as_ptr());
+            }
+            for ((name, _), f) in METHODS.iter().zip(BOUND) {
+                ffi::lua_pushlstring(l, name.as_ptr().cast(), name.len());
+                ffi::lua_pushvalue(l, 2);
+                ffi::lua_pushcclosure(l, f, 1);
+                ffi::lua_rawset(l, 3);
+            }
+        })
+    }
+}
+
+/// A new `G` for `state`.
+pub fn handle(lua: &Lua, state: State) -> mlua::Result<AnyUserData> {
+    let g = lua.create_userdata(state)?;
+    let p: *mut State = &mut *g.borrow_mut::<State>()?;
+    // SAFETY: stores a light userdata as user value 1 of the userdata exec_raw pushed.
+    unsafe {
+        lua.exec_raw::<()>(&g, |l| {
+            ffi::lua_pushlightuserdata(l, p.cast::<c_void>());
+            ffi::lua_setiuservalue(l, 1, 1);
+        })?;
+    }
+    Ok(g)
+}
+
+/// Method `I` of [`METHODS`] as a Lua C function.
+unsafe extern "C-unwind" fn bind<const I: usize>(l: *mut ffi::lua_State) -> c_int {
+    // SAFETY: called by Lua with the metatable as upvalue 1 (install); see the module header.
+    unsafe {
+        let outcome = match state_arg(l) {
+            Some(state) => METHODS[I].1(l, state),
+            None => Err(format!("{0}: call it as G:{0}(…)", METHODS[I].0)),
+        };
+        match outcome {
+            Ok(n) => n,
+            Err(msg) => raise(l, msg),
+        }
+    }
+}
+
+/// The state behind argument 1, if it is a `G`.
+unsafe fn state_arg<'a>(l: *mut ffi::lua_State) -> Option<&'a mut State> {
+    // SAFETY: a C function's stack has room for LUA_MINSTACK values; see the module header
+    // for the pointer.
+    unsafe {
+        if ffi::lua_getmetatable(l, 1) == 0 {
+            return None;
+        }
+        let ours = ffi::lua_rawequal(l, -1, ffi::lua_upvalueindex(1)) != 0;
+        ffi::lua_pop(l, 1);
+        if !ours {
+            return None;
+        }
+        ffi::lua_getiuservalue(l, 1, 1);
+        let p = ffi::lua_touserdata(l, -1).cast::<State>();
+        ffi::lua_pop(l, 1);
+        p.as_mut()
+    }
+}
+
+/// Raises `msg` as a Lua error. The string is pushed inside a protected call, so that a
+/// memory error there cannot skip dropping `msg`.
+unsafe fn raise(l: *mut ffi::lua_State, msg: String) -> ! {
+    unsafe extern "C-unwind" fn push(l: *mut ffi::lua_State) -> c_int {
+        // SAFETY: argument 1 is the light userdata `raise` pushed, pointing at its String.
+        unsafe {
+            let msg = &*ffi::lua_touserdata(l, 1).cast::<String>();
+            ffi::lua_pushlstring(l, msg.as_ptr().cast(), msg.len());
+        }
+        1
+    }
+    // SAFETY: pushing a light C function and a light userdata allocates nothing; after the
+    // protected call the top is the message or the memory error, and nothing is left to drop.
+    unsafe {
+        ffi::lua_pushcfunction(l, push);
+        ffi::lua_pushlightuserdata(l, (&msg as *const String).cast_mut().cast());
+        ffi::lua_pcall(l, 1, 1, 0);
+        drop(msg);
+        ffi::lua_error(l)
+    }
+}
+
+fn writable(state: &State) -> Result<(), String> {
+    if state.read_only {
+        Err(READ_ONLY.into())
+    } else {
+        Ok(())
+    }
+}
+
+/// Argument `i` (self is 1) as an integer.
+fn int_arg(l: *mut ffi::lua_State, i: c_int, method: &str) -> Result<i64, String> {
+    // SAFETY: `i` is an argument index of the running C function.
+    unsafe {
+        let mut ok = 0;
+        let v = ffi::lua_tointegerx(l, i, &mut ok);
+        if ok != 0 && ffi::lua_type(l, i) == ffi::LUA_TNUMBER {
+            Ok(v)
+        } else {
+            Err(format!(
+                "{method}: argument {} must be an integer, not a {}",
+                i - 1,
+                type_name(l, i)
+            ))
+        }
+    }
+}
+
+/// Argument `i` as an integer, or `None` when absent or nil.
+fn opt_int_arg(l: *mut ffi::lua_State, i: c_int, method: &str) -> Result<Option<i64>, String> {
+    // SAFETY: as in int_arg.
+    if unsafe { ffi::lua_isnoneornil(l, i) } != 0 {
+        Ok(None)
+    } else {
+        int_arg(l, i, method).map(Some)
+    }
+}
+
+/// Argument `i` as a string, borrowed from the stack.
+fn str_arg<'a>(l: *mut ffi::lua_State, i: c_int, method: &str) -> Result<&'a str, String> {
+    // SAFETY: as in int_arg; the string stays on the stack for the whole call.
+    unsafe {
+        match str_at(l, i) {
+            Some(s) => s.map_err(|e| format!("{method}: {e}")),
+            None => Err(format!(
+                "{method}: argument {} must be a string, not a {}",
+                i - 1,
+                type_name(l, i)
+            )),
+        }
+    }
+}
+
+fn current(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    // SAFETY: a C function may push one result.
+    unsafe { ffi::lua_pushinteger(l, state.turn.current().into()) };
+    Ok(1)
+}
+
+fn advance(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    writable(state)?;
+    let next = state.turn.advance();
+    // SAFETY: as in current.
+    unsafe { ffi::lua_pushinteger(l, next.into()) };
+    Ok(1)
+}
+
+fn switch(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    let k = str_arg(l, 2, "switch")?;
+    let v = state
+        .switches
+        .get(k)
+        .ok_or_else(|| format!("unknown switch '{k}'"))?;
+    // SAFETY: as in current; nothing to drop is alive.
+    unsafe { push_value(l, v) };
+    Ok(1)
+}
+
+/// Pushes the properties named by arguments 3.. (`first`..top).
+fn push_props(
+    l: *mut ffi::lua_State,
+    props: &Props,
+    first: c_int,
+    method: &str,
+) -> Result<c_int, String> {
+    // SAFETY: reads arguments and pushes one value per key after making room.
+    unsafe {
+        let top = ffi::lua_gettop(l);
+        if top < first {
+            return Err(format!("{method}: which property?"));
+        }
+        if ffi::lua_checkstack(l, top - first + 3) == 0 {
+            return Err(format!("{method}: too many keys"));
+        }
+        for i in first..=top {
+            match props.get(str_arg(l, i, method)?) {
+                Some(v) => push_value(l, v),
+                None => ffi::lua_pushnil(l),
+            }
+        }
+        Ok(top - first + 1)
+    }
+}
+
+/// Stores the key, value pairs of arguments `first`..top.
+fn store_props(
+    l: *mut ffi::lua_State,
+    props: &mut Props,
+    first: c_int,
+    method: &str,
+) -> Result<c_int, String> {
+    // SAFETY: reads arguments only; read_value raises no Lua error and needs three free slots,
+    // which a C function has.
+    unsafe {
+        let top = ffi::lua_gettop(l);
+        if top < first + 1 || (top - first) % 2 == 0 {
+            return Err(format!("{method} takes key, value pairs"));
+        }
+        for i in (first..top).step_by(2) {
+            let Some(key) = str_at(l, i) else {
+                return Err(format!(
+                    "{method}: a key must be a string, not a {}",
+                    type_name(l, i)
+                ));
+            };
+            let key = key?;
+            // A phase-like string changes every event: reuse its buffer.
+            if let (Some(Ok(s)), Some(crate::kernel::Value::Str(old))) =
+                (str_at(l, i + 1), props.get_mut(key))
+            {
+                old.clear();
+                old.push_str(s);
+                continue;
+            }
+            match (read_value(l, i + 1, 0)?, props.get_mut(key)) {
+                (Some(v), Some(slot)) => *slot = v,
+                (Some(v), None) => {
+                    props.insert(key.to_owned(), v);
+                }
+                (None, _) => {
+                    props.remove(key);
+                }
+            }
+        }
+        Ok(0)
+    }
+}
+
+fn get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    push_props(l, &state.props, 2, "get")
+}
+
+fn set(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    writable(state)?;
+    store_props(l, &mut state.props, 2, "set")
+}
+
+fn cell_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    let c = state.check_loc(int_arg(l, 2, "cell_get")?)?;
+    push_props(l, state.cell_props(c), 3, "cell_get")
+}
+
+fn cell_set(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    writable(state)?;
+    let c = state.check_loc(int_arg(l, 2, "cell_set")?)?;
+    store_props(l, state.cell_props_mut(c), 3, "cell_set")
+}
+
+fn piece_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    let p = state.check_piece(int_arg(l, 2, "piece_get")?)?;
+    push_props(l, &state.piece(p).props, 3, "piece_get")
+}
+
+fn piece_set(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    writable(state)?;
+    let p = state.check_piece(int_arg(l, 2, "piece_set")?)?;
+    store_props(l, &mut state.piece_mut(p).props, 3, "piece_set")
+}
+
+fn player_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    let s = state.turn.check(int_arg(l, 2, "player_get")?)?;
+    push_props(l, &state.player_props[s as usize - 1], 3, "player_get")
+}
+
+fn player_set(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    writable(state)?;
+    let s = state.turn.check(int_arg(l, 2, "player_set")?)?;
+    store_props(l, &mut state.player_props[s as usize - 1], 3, "player_set")
+}
+
+/// `G:count(loc [, owner [, kind]])`.
+fn count(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    let c = state.check_loc(int_arg(l, 2, "count")?)?;
+    let owner = opt_int_arg(l, 3, "count")?.map(|o| o as Seat);
+    // SAFETY: as in int_arg.
+    let kind = if unsafe { ffi::lua_isnoneornil(l, 4) } != 0 {
+        None
+    } else {
+        Some(str_arg(l, 4, "count")?)
+    };
+    let n = state.count(c, owner, kind);
+    // SAFETY: as in current.
+    unsafe { ffi::lua_pushinteger(l, n as i64) };
+    Ok(1)
+}
+
+/// `G:tally(track, seat [, other])`: per track position, `seat`'s pieces there, less
+/// `other`'s.
+fn tally(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    let name = str_arg(l, 2, "tally")?;
+    let o = int_arg(l, 3, "tally")? as Seat;
+    let minus = opt_int_arg(l, 4, "tally")?.map(|m| m as Seat);
+    let track = state.topology.track(name)?;
+    // SAFETY: as in current; the table has room for one more key (rules often add an
+    // index 0) so that adding it does not rehash it.
+    unsafe {
+        ffi::lua_createtable(l, track.len() as c_int, 1);
+        for (i, &c) in track.iter().enumerate() {
+            let n: i64 = state
+                .at(c)
+                .iter()
+                .map(|&p| state.piece(p).owner)
+                .map(|w| (w == o) as i64 - (Some(w) == minus) as i64)
+                .sum();
+            ffi::lua_pushinteger(l, n);
+            ffi::lua_rawseti(l, -2, i as i64 + 1);
+        }
+    }
+    Ok(1)
+}
+
+/// `G:move_tops({from, to, from, to, …})`: moves the top piece of each `from` in turn.
+fn move_tops(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    writable(state)?;
+    // SAFETY: reads argument 2 and pops every value it pushes.
+    unsafe {
+        if ffi::lua_type(l, 2) != ffi::LUA_TTABLE {
+            return Err(format!(
+                "move_tops takes a table {{from, to, …}}, not a {}",
+                type_name(l, 2)
+            ));
+        }
+        let n = ffi::lua_rawlen(l, 2) as i64;
+        if n % 2 == 1 {
+            return Err("move_tops takes pairs {from, to, from, to, …}".into());
+        }
+        let entry = |i: i64| -> Result<i64, String> {
+            let mut ok = 0;
+            ffi::lua_rawgeti(l, 2, i);
+            let v = ffi::lua_tointegerx(l, -1, &mut ok);
+            ffi::lua_pop(l, 1);
+            if ok == 0 {
+                return Err(format!("move_tops: entry {i} is not a location"));
+            }
+            Ok(v)
+        };
+        for i in (1..=n).step_by(2) {
+            let from = state.check_loc(entry(i)?)?;
+            let to = match entry(i + 1)? {
+                0 => 0,
+                to => state.check_loc(to)?,
+            };
+            let Some(&p) = state.at(from).last() else {
+                let name = state.topology.name(from).unwrap_or("?");
+                return Err(format!("move_tops: {name} is empty (pair {})", i / 2 + 1));
+            };
+            state.move_piece(p, to);
+        }
+    }
+    Ok(0)
+}

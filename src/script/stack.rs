@@ -1,0 +1,137 @@
+//! Kernel values on the Lua stack, read and pushed with the C API. Going through mlua values
+//! costs a protected call per created string or table and a registry reference per argument,
+//! which is more than the kernel work of a property read; these are the one copy of the
+//! conversion that both the mlua side (`api::to_lua`, `api::from_lua`) and the C functions of
+//! `raw` use.
+
+use std::ffi::CStr;
+
+use mlua::ffi;
+
+use crate::kernel::Value;
+
+/// How deep property lists may nest.
+pub const MAX_DEPTH: usize = 16;
+
+/// The name of the value's type at `idx`, as rules know it ("integer" apart from "number").
+///
+/// # Safety
+/// `idx` is a valid index on `l`'s stack.
+pub unsafe fn type_name(l: *mut ffi::lua_State, idx: i32) -> &'static str {
+    // SAFETY: per the contract; lua_typename returns static strings.
+    unsafe {
+        match ffi::lua_type(l, idx) {
+            ffi::LUA_TNUMBER if ffi::lua_isinteger(l, idx) != 0 => "integer",
+            t => CStr::from_ptr(ffi::lua_typename(l, t))
+                .to_str()
+                .unwrap_or("value"),
+        }
+    }
+}
+
+/// The string at `idx` (which must be a string: numbers are not converted in place).
+///
+/// # Safety
+/// `idx` is a valid index on `l`'s stack; the string lives while it stays there.
+pub unsafe fn str_at<'a>(l: *mut ffi::lua_State, idx: i32) -> Option<Result<&'a str, String>> {
+    // SAFETY: per the contract; lua_tolstring on a string neither allocates nor moves it.
+    unsafe {
+        if ffi::lua_type(l, idx) != ffi::LUA_TSTRING {
+            return None;
+        }
+        let mut len = 0;
+        let p = ffi::lua_tolstring(l, idx, &mut len);
+        let bytes = std::slice::from_raw_parts(p.cast::<u8>(), len);
+        Some(std::str::from_utf8(bytes).map_err(|_| "strings must be UTF-8".to_string()))
+    }
+}
+
+/// Pushes a kernel value; nested lists recurse (each level needs two stack slots).
+///
+/// # Safety
+/// Runs where a Lua error may be raised (inside a protected call or a C function called by
+/// Lua) with no Rust value that needs dropping alive in the caller; room for two values.
+pub unsafe fn push_value(l: *mut ffi::lua_State, v: &Value) {
+    // SAFETY (whole body): per the contract; deeper lists make room first.
+    unsafe {
+        match v {
+            Value::Bool(b) => ffi::lua_pushboolean(l, *b as i32),
+            Value::Int(n) => ffi::lua_pushinteger(l, *n),
+            Value::Num(n) => ffi::lua_pushnumber(l, *n),
+            Value::Str(s) => {
+                ffi::lua_pushlstring(l, s.as_ptr().cast(), s.len());
+            }
+            Value::List(items) => {
+                ffi::luaL_checkstack(l, 3, c"nested property lists".as_ptr());
+                ffi::lua_createtable(l, items.len() as i32, 0);
+                for (i, item) in items.iter().enumerate() {
+                    push_value(l, item);
+                    ffi::lua_rawseti(l, -2, i as i64 + 1);
+                }
+            }
+        }
+    }
+}
+
+/// Reads the value at `idx` as a kernel value; `nil` is `None` (a property removed). Tables
+/// must be arrays (keys 1..n) nesting at most [`MAX_DEPTH`] deep.
+///
+/// # Safety
+/// `idx` is an absolute index on `l`'s stack, with room for three more values. Raises no Lua
+/// error.
+pub unsafe fn read_value(
+    l: *mut ffi::lua_State,
+    idx: i32,
+    depth: usize,
+) -> Result<Option<Value>, String> {
+    // SAFETY (whole body): per the contract.
+    unsafe {
+        Ok(Some(match ffi::lua_type(l, idx) {
+            ffi::LUA_TNIL | ffi::LUA_TNONE => return Ok(None),
+            ffi::LUA_TBOOLEAN => Value::Bool(ffi::lua_toboolean(l, idx) != 0),
+            ffi::LUA_TNUMBER if ffi::lua_isinteger(l, idx) != 0 => {
+                Value::Int(ffi::lua_tointeger(l, idx))
+            }
+            ffi::LUA_TNUMBER => Value::Num(ffi::lua_tonumber(l, idx)),
+            ffi::LUA_TSTRING => Value::Str(
+                str_at(l, idx)
+                    .expect("a string")
+                    .map_err(|_| "a property string must be UTF-8")?
+                    .to_string(),
+            ),
+            ffi::LUA_TTABLE => Value::List(read_array(l, idx, depth)?),
+            _ => return Err(format!("a property cannot hold a {}", type_name(l, idx))),
+        }))
+    }
+}
+
+/// Reads the Lua array at `idx` (see [`read_value`]).
+unsafe fn read_array(l: *mut ffi::lua_State, idx: i32, depth: usize) -> Result<Vec<Value>, String> {
+    if depth > MAX_DEPTH {
+        return Err(format!("property lists nest at most {MAX_DEPTH} deep"));
+    }
+    // SAFETY (whole body): per read_value's contract; every push is popped before the next.
+    unsafe {
+        let n = ffi::lua_rawlen(l, idx);
+        let mut entries = 0;
+        ffi::lua_pushnil(l);
+        while ffi::lua_next(l, idx) != 0 {
+            entries += 1;
+            ffi::lua_pop(l, 1);
+        }
+        if entries != n {
+            return Err("a property table must be an array (keys 1..n)".into());
+        }
+        let mut items = Vec::with_capacity(n);
+        for i in 1..=n {
+            ffi::lua_rawgeti(l, idx, i as i64);
+            if ffi::lua_checkstack(l, 3) == 0 {
+                return Err("property list too deep".into());
+            }
+            let item = read_value(l, ffi::lua_gettop(l), depth + 1);
+            ffi::lua_pop(l, 1);
+            items.push(item?.expect("arrays hold no nil"));
+        }
+        Ok(items)
+    }
+}
