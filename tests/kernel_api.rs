@@ -163,3 +163,20 @@ fn hot_methods_check_their_arguments_and_their_self() {
         "2\t1\t1\t0"
     );
 }
+
+#[test]
+fn mask_gives_a_bit_set_per_seat_and_count_range() {
+    let (_dir, mut r) = probe();
+    // A has one piece on a (position 1); B one on a and one on b; c is empty.
+    assert_eq!(
+        run(
+            &mut r,
+            &[r#"lua G:mask("t", 1, 1, 9, 2, 1, 1, 2, 0, 0, 1, 2, 9)"#]
+        )
+        .trim(),
+        "2\t6\t8\t0"
+    );
+    assert!(fails(&mut r, r#"lua G:mask("t", 1, 1)"#).contains("(seat, min, max) triples"));
+    assert!(fails(&mut r, r#"lua G:mask("t", 3, 1, 1)"#).contains("3"));
+    assert!(fails(&mut r, r#"lua G:mask("nope", 1, 1, 1)"#).contains("unknown track 'nope'"));
+}

@@ -64,25 +64,38 @@ for m = 0, 127 do
   HIGHEST[m] = h
 end
 
--- Checkers outside the home board (7..24), the mover's occupied points and the points open
--- to him (not held by 2+ opposing checkers) of a board.
+local BAR_BIT = 1 << 25
+-- Points 1..24, and those with the bar.
+local POINTS, PLACES = UPTO[24], UPTO[25]
+
+-- The board as bit sets (bit p: point p, bit 25: the bar): the mover's occupied places, those
+-- of them with exactly one checker, the points open to him (not held by 2+ opposing
+-- checkers), the opponent's blots; and the mover's checkers outside the home board (7..24).
+-- The game reads the sets from the kernel instead (G:mask, see M.quick).
 local function masks(b)
-  local outside, occ, open = 0, 0, 0
+  local occ, ones, open, blots, outside = 0, 0, 0, 0, 0
   for p = 1, 24 do
-    local v = b[p]
+    local v, bit = b[p], 1 << p
     if v > 0 then
-      occ = occ | (1 << p)
+      occ = occ | bit
+      if v == 1 then ones = ones | bit end
       if p > 6 then outside = outside + v end
+    elseif v == -1 then
+      blots = blots | bit
     end
-    if v >= -1 then open = open | (1 << p) end
+    if v >= -1 then open = open | bit end
   end
-  return outside, occ, open
+  local bar = b[25]
+  if bar > 0 then occ = occ | BAR_BIT end
+  if bar == 1 then ones = ones | BAR_BIT end
+  return occ, ones, open, blots, outside
 end
 
--- Key, checkers outside the home board (7..24 and bar), occupied and open points of a board.
+-- Key, checkers outside the home board (7..24 and bar), occupied points (without the bar)
+-- and open points of a board.
 local function scan(b)
-  local outside, occ, open = masks(b)
-  return M.key(b), outside + b[25], occ, open
+  local occ, _, open, _, outside = masks(b)
+  return M.key(b), outside + b[25], occ & POINTS, open
 end
 
 -- The point die d bears off from when all checkers are home (0 if none): point d, or the
@@ -285,21 +298,26 @@ function M.search(b, d1, d2, cap, distinct)
   return c
 end
 
-local BAR_BIT = 1 << 25
+-- A table with room for 32 array entries: growing one entry at a time costs five
+-- reallocations on the way (Lua 5.4 has no table.create).
+local function presized()
+  return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
+end
 
 -- The common case, found without search or keys: dice hi > lo, no point limit, and either
 -- nothing on the bar and at least two checkers outside the home board, or one checker on
--- the bar (bit 25 of `occ`; `bar` is true); either way nothing can bear off. Opening and
--- blocking never change during such a move, so every two-step move is
+-- the bar (`bar` is true); either way nothing can bear off. Opening and blocking never
+-- change during such a move, so every two-step move is
 --   a chain: one checker s -> s-hi-lo, through s-hi or s-lo (whichever are open); the two
 --     ways give one position unless one of them hits a blot on the way;
 --   a pair: a -> a-hi and b -> b-lo with b /= a-hi and b /= a+lo (those two are chains through
 --     an own point), both legal on the board as it is, two checkers if a == b.
 -- With a checker on the bar, only chains from the bar and pairs with the bar count (the bar
--- step is written first). Different pairs and chains give different positions. Appends the
--- packs to `out`; returns how many (0: no two-step move; the full search then applies the
--- one-die rules).
-local function two_steps(b, hi, lo, occ, open, bar, out)
+-- step is written first). Different pairs and chains give different positions. Works on the
+-- bit sets of `masks` alone. Appends the packs to `out`; returns how many (0: no two-step
+-- move; the full search then applies the one-die rules).
+local function two_steps(hi, lo, occ, ones, open, blots, bar, out)
   local n, first = 0, hi << 44 | 2 << 48
   local srcs = occ & (open << (hi + lo))
   if bar then srcs = srcs & BAR_BIT end
@@ -309,8 +327,8 @@ local function two_steps(b, hi, lo, occ, open, bar, out)
     local s = POINT[low % 37]
     local m1, m2, f = s - hi, s - lo, s - hi - lo
     local ok1, ok2 = open & (1 << m1) ~= 0, open & (1 << m2) ~= 0
-    local h1, h2 = b[m1] == -1 and 1 or 0, b[m2] == -1 and 1 or 0
-    local last = (b[f] == -1 and 1 or 0) << 11
+    local h1, h2 = blots >> m1 & 1, blots >> m2 & 1
+    local last = (blots >> f & 1) << 11
     if ok1 then
       n = n + 1
       out[n] = s * 64 + m1 * 2 + h1 | (m1 * 64 + f * 2) << 11 | last | first
@@ -326,9 +344,11 @@ local function two_steps(b, hi, lo, occ, open, bar, out)
     his = his ~ low
     local a = POINT[low % 37]
     local x = a - hi
-    local hi_step = a * 64 + x * 2 + (b[x] == -1 and 1 or 0) | first
+    local hi_step = a * 64 + x * 2 + (blots >> x & 1) | first
+    -- Blots the low die may still hit: not the one the high die hit.
+    local lo_blots = blots & ~(1 << x)
     local bs = los & ~(1 << x) & ~(1 << (a + lo))
-    if b[a] == 1 then bs = bs & ~low end
+    if ones & low ~= 0 then bs = bs & ~low end
     if bar and a ~= 25 then bs = bs & BAR_BIT end
     while bs ~= 0 do
       local lb = bs & -bs
@@ -337,14 +357,42 @@ local function two_steps(b, hi, lo, occ, open, bar, out)
       local y = src - lo
       n = n + 1
       if src == 25 then
-        out[n] = 1600 + y * 2 + (b[y] == -1 and 1 or 0)
-          | (a * 64 + x * 2 + (b[x] == -1 and x ~= y and 1 or 0)) << 11 | lo << 44 | 2 << 48
+        out[n] = 1600 + y * 2 + (blots >> y & 1)
+          | (a * 64 + x * 2 + ((blots & ~(1 << y)) >> x & 1)) << 11 | lo << 44 | 2 << 48
       else
-        out[n] = hi_step | (src * 64 + y * 2 + (b[y] == -1 and y ~= x and 1 or 0)) << 11
+        out[n] = hi_step | (src * 64 + y * 2 + (lo_blots >> y & 1)) << 11
       end
     end
   end
   return n
+end
+
+-- Whether at least two of the mover's checkers are outside his home board (7..24).
+local function two_outside(occ, ones)
+  local far = occ & POINTS & ~127
+  return far & (far - 1) ~= 0 or far & ~ones ~= 0
+end
+
+-- The moves of the common case of two_steps from the board's bit sets as the kernel gives
+-- them (G:mask over the mover's track: his places, those with one checker, the opponent's
+-- places with 2+ and those with one); nil when the case does not apply (a double, two or
+-- more on the bar, fewer than two checkers outside home, no two-step move) and the board
+-- is needed (M.packs). No point limit.
+function M.quick(d1, d2, held, ones, blocked, blots)
+  if d1 == d2 then return nil end
+  local hi, lo = d1, d2
+  if lo > hi then hi, lo = lo, hi end
+  local occ = held & PLACES
+  ones = ones & PLACES
+  local bar = occ & BAR_BIT ~= 0
+  if bar then
+    if ones & BAR_BIT == 0 then return nil end
+  elseif not two_outside(occ, ones) then
+    return nil
+  end
+  local out = presized()
+  if two_steps(hi, lo, occ, ones, ~blocked & POINTS, blots & POINTS, bar, out) > 0 then return out end
+  return nil
 end
 
 -- Records a move of `len` steps of a double that could go no further; shorter ones give way.
@@ -428,13 +476,6 @@ local function four_steps(b, d, occ, open, out)
   return n
 end
 
--- A table with room for 32 array entries: growing one entry at a time costs five
--- reallocations on the way (Lua 5.4 has no table.create).
-local function presized()
-  return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
-    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
-end
-
 -- The legal moves, one per distinct resulting position, as packed integers (see the header;
 -- M.unpack gives the steps). The game offers these integers as its options, so a decision
 -- costs no table per move. The common cases (two_steps, four_steps, two on the bar) need no
@@ -443,17 +484,17 @@ function M.packs(b, d1, d2, cap)
   local bar, hi, lo = b[25], d1, d2
   if lo > hi then hi, lo = lo, hi end
   if (cap or 0) == 0 and (bar <= 1 or hi == lo) then
-    local outside, occ, open = masks(b)
+    local occ, ones, open, blots, outside = masks(b)
     if hi == lo then
       if bar + outside >= 4 then
         local out = presized()
-        local n = four_steps(b, hi, bar > 0 and occ | BAR_BIT or occ, open, out)
+        local n = four_steps(b, hi, occ, open, out)
         for i = #out, n + 1, -1 do out[i] = nil end
         return out
       end
     elseif bar == 1 or outside >= 2 then
       local out = presized()
-      if two_steps(b, hi, lo, occ | bar << 25, open, bar == 1, out) > 0 then return out end
+      if two_steps(hi, lo, occ, ones, open, blots, bar == 1, out) > 0 then return out end
     end
   elseif (cap or 0) == 0 and b[25 - hi] >= -1 and b[25 - lo] >= -1 then
     -- Two or more on the bar and both dice enter: that is the only move.

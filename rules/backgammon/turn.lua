@@ -31,9 +31,18 @@ for seat = 1, 2 do
   end
 end
 
--- The legal moves of `seat` for dice a, b, as packs (movegen.lua).
+local ANY = math.maxinteger
+
+-- The legal moves of `seat` for dice a, b, as packs (movegen.lua): in the common case from
+-- the board as bit sets (his places, those with one checker, the opponent's with two or more
+-- and with one), else from the whole board.
 local function legal_moves(G, seat, a, b)
-  return movegen.packs(layout.board(G, seat), a, b, G:switch("max_per_point"))
+  local cap, track, opp = G:switch("max_per_point"), layout.TRACKS[seat], 3 - seat
+  if cap == 0 then
+    local moves = movegen.quick(a, b, G:mask(track, seat, 1, ANY, seat, 1, 1, opp, 2, ANY, opp, 1, 1))
+    if moves then return moves end
+  end
+  return movegen.packs(layout.board(G, seat), a, b, cap)
 end
 
 local function move_status(seat, a, b, moves)

@@ -30,7 +30,7 @@ pub const READ_ONLY: &str = "the game is read-only here (use `play` to change it
 type Method = fn(*mut ffi::lua_State, &mut State) -> Result<c_int, String>;
 
 /// The methods bound here, by name.
-const METHODS: [(&str, Method); 14] = [
+const METHODS: [(&str, Method); 15] = [
     ("current", current),
     ("advance", advance),
     ("switch", switch),
@@ -45,12 +45,13 @@ const METHODS: [(&str, Method); 14] = [
     ("count", count),
     ("tally", tally),
     ("move_tops", move_tops),
+    ("mask", mask),
 ];
 
 /// `METHODS[i]` as a Lua C function.
 const BOUND: [ffi::lua_CFunction; METHODS.len()] = [
     bind::<0>, bind::<1>, bind::<2>, bind::<3>, bind::<4>, bind::<5>, bind::<6>, bind::<7>,
-    bind::<8>, bind::<9>, bind::<10>, bind::<11>, bind::<12>, bind::<13>,
+    bind::<8>, bind::<9>, bind::<10>, bind::<11>, bind::<12>, bind::<13>, bind::<14>,
 ];
 
 /// Adds the methods to `G`'s metatable (shared by every state of this Lua).
@@ -372,6 +373,61 @@ fn tally(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
         }
     }
     Ok(1)
+}
+
+/// `G:mask(track, seat, min, max [, seat2, min2, max2 …])`: per (seat, min, max) triple, an
+/// integer with bit i set when that seat has min..max pieces at track position i. A board as
+/// bit sets, for rules that reason over many places at once; one pass over the track.
+fn mask(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    const MAX: usize = 8;
+    let name = str_arg(l, 2, "mask")?;
+    // SAFETY: reading the argument count of the running C function.
+    let args = unsafe { ffi::lua_gettop(l) } - 2;
+    let n = (args / 3) as usize;
+    if args % 3 != 0 || !(1..=MAX).contains(&n) {
+        return Err(format!("mask takes 1 to {MAX} (seat, min, max) triples"));
+    }
+    let mut want = [(0, 0, 0); MAX];
+    for (k, w) in want[..n].iter_mut().enumerate() {
+        let i = 3 + 3 * k as c_int;
+        let seat = state.turn.check(int_arg(l, i, "mask")?)?;
+        *w = (seat, int_arg(l, i + 1, "mask")?, int_arg(l, i + 2, "mask")?);
+    }
+    let track = state.topology.track(name)?;
+    if track.len() > 62 {
+        return Err(format!("mask: track '{name}' has more than 62 positions"));
+    }
+    let want = &want[..n];
+    // Most places are empty: what an empty place gives is the same everywhere.
+    let empty: [bool; MAX] = std::array::from_fn(|k| k < n && want[k].1 <= 0);
+    let mut bits = [0i64; MAX];
+    for (i, &c) in track.iter().enumerate() {
+        let here = state.at(c);
+        let bit = 1 << (i + 1);
+        if here.is_empty() {
+            for (b, &e) in bits.iter_mut().zip(&empty) {
+                *b |= if e { bit } else { 0 };
+            }
+            continue;
+        }
+        let mut counts = [0i64; MAX];
+        for &p in here {
+            let owner = state.piece(p).owner;
+            for (count, w) in counts.iter_mut().zip(want) {
+                *count += (w.0 == owner) as i64;
+            }
+        }
+        for ((b, count), &(_, min, max)) in bits.iter_mut().zip(counts).zip(want) {
+            if (min..=max).contains(&count) {
+                *b |= bit;
+            }
+        }
+    }
+    for b in &bits[..n] {
+        // SAFETY: at most eight results, within a C function's guaranteed stack room.
+        unsafe { ffi::lua_pushinteger(l, *b) };
+    }
+    Ok(n as c_int)
 }
 
 /// `G:move_tops({from, to, from, to, …})`: moves the top piece of each `from` in turn.
