@@ -7,7 +7,7 @@ mod common;
 use std::rc::Rc;
 
 use tortuga::script::{LoadOptions, Rules};
-use tortuga::sim::random_playout;
+use tortuga::sim::{Starter, random_playout};
 
 const GAMES: u64 = 1000;
 const THREADS: u64 = 2;
@@ -21,9 +21,10 @@ fn a_thousand_four_player_games_finish() {
                     Rules::load(&common::rules(), "jackal", &LoadOptions::default())
                         .expect("jackal loads"),
                 );
+                let mut starter = Starter::new(rules, 4);
                 let mut decisions = 0;
                 for seed in (t * GAMES / THREADS)..((t + 1) * GAMES / THREADS) {
-                    let p = random_playout(rules.clone(), 4, 50_000 + seed, 60_000)
+                    let p = random_playout(&mut starter, 50_000 + seed, 60_000)
                         .unwrap_or_else(|e| panic!("seed {}: {e:#}", 50_000 + seed));
                     assert_eq!(p.scores.len(), 4, "seed {}: {p:?}", 50_000 + seed);
                     decisions += p.decisions;

@@ -87,6 +87,12 @@ impl State {
         self.streams.clear();
     }
 
+    /// Whether the state owes nothing to its seed but the seed itself: it is still `seed` and
+    /// no stream has been drawn from.
+    pub fn seed_untouched(&self, seed: u64) -> bool {
+        self.seed == seed && self.streams.is_empty()
+    }
+
     /// The named random stream, created from the seed on first use.
     pub fn stream(&mut self, name: &str) -> &mut Stream {
         if !self.streams.contains_key(name) {

@@ -53,17 +53,22 @@ impl Game {
             );
         }
         let state = State::new(s.names(seats), seed, rules.switches.clone());
+        let mut game = Game::from_state(rules, state)?;
+        game.call_hook("setup", ())?;
+        Ok(game)
+    }
+
+    /// A game in `state`, as it is (no setup).
+    pub fn from_state(rules: Rc<Rules>, state: State) -> Result<Game> {
         let g = crate::script::raw::handle(&rules.host.lua, state)?;
-        let mut game = Game {
+        Ok(Game {
             rules,
             g,
             status: None,
             labels: None,
             transactional: true,
             check_returned_status: true,
-        };
-        game.call_hook("setup", ())?;
-        Ok(game)
+        })
     }
 
     /// Runs a hook under limits with `G` first; on failure the state is as it was.

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 
+use crate::kernel::State;
 use crate::kernel::rng::Stream;
 use crate::script::Rules;
 use crate::session::{Game, Status};
@@ -19,10 +20,52 @@ pub struct Playout {
     pub chances: u64,
 }
 
+/// Starts the games of a simulation. A setup that neither draws from a random stream nor
+/// reseeds makes the same state for every seed: it runs once, and later games start from a
+/// copy with their own seed (a backgammon setup costs about as much as twenty moves).
+pub struct Starter {
+    rules: Rc<Rules>,
+    seats: u32,
+    /// The state after setup, once the first game showed that it does not depend on the seed.
+    template: Option<State>,
+    first: bool,
+}
+
+impl Starter {
+    pub fn new(rules: Rc<Rules>, seats: u32) -> Starter {
+        Starter {
+            rules,
+            seats,
+            template: None,
+            first: true,
+        }
+    }
+
+    /// Whether later games copy the first one's setup.
+    pub fn copies_setup(&self) -> bool {
+        self.template.is_some()
+    }
+
+    /// The game of `seed`, set up.
+    pub fn start(&mut self, seed: u64) -> Result<Game> {
+        if let Some(t) = &self.template {
+            let mut state = t.clone();
+            state.reseed(seed);
+            return Game::from_state(self.rules.clone(), state);
+        }
+        let game = Game::new(self.rules.clone(), self.seats, seed)?;
+        if std::mem::take(&mut self.first) {
+            let state = game.snapshot();
+            self.template = state.seed_untouched(seed).then_some(state);
+        }
+        Ok(game)
+    }
+}
+
 /// Plays one game to the end, every decision uniform among the options (bot stream "bots"),
 /// every chance event drawn. More than `max_steps` steps is a stall, and an error.
-pub fn random_playout(rules: Rc<Rules>, seats: u32, seed: u64, max_steps: u64) -> Result<Playout> {
-    let mut game = Game::new(rules, seats, seed)?;
+pub fn random_playout(starter: &mut Starter, seed: u64, max_steps: u64) -> Result<Playout> {
+    let mut game = starter.start(seed)?;
     game.transactional = false;
     game.check_returned_status = false;
     game.with_state_mut(|s| s.logging = false);
@@ -79,6 +122,7 @@ pub fn bench(
 ) -> Result<Vec<Round>> {
     let mut out = Vec::new();
     let mut seed = 1;
+    let mut starter = Starter::new(rules, seats);
     for r in 0..rounds {
         let start = Instant::now();
         let mut round = Round {
@@ -87,7 +131,7 @@ pub fn bench(
             decisions: 0,
         };
         while round.games < min_games || start.elapsed() < per_round {
-            let p = random_playout(rules.clone(), seats, seed, 1_000_000)?;
+            let p = random_playout(&mut starter, seed, 1_000_000)?;
             seed += 1;
             round.games += 1;
             round.decisions += p.decisions;
