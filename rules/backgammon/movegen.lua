@@ -81,12 +81,30 @@ end
 -- Points 1..24, and those with the bar.
 local POINTS, PLACES = UPTO[24], UPTO[25]
 
+-- The mover's checkers outside the home board (7..24) of a board whose occupied places are
+-- `occ`: a loop over those few points.
+local function outside_of(b, occ)
+  local outside, far = 0, occ & POINTS & ~127
+  while far ~= 0 do
+    local low = far & -far
+    far = far ~ low
+    outside = outside + b[POINT[low % 37]]
+  end
+  return outside
+end
+
 -- The board as bit sets (bit p: point p, bit 25: the bar): the mover's occupied places, those
 -- of them with exactly one checker, the points open to him (not held by 2+ opposing
 -- checkers), the opponent's blots; and the mover's checkers outside the home board (7..24).
--- The game reads the sets from the kernel instead (G:mask, see M.quick).
-local function masks(b)
-  local occ, ones, open, blots, outside = 0, 0, 0, 0, 0
+-- From the sets as the kernel gives them (`held`, `ones`, `blocked`, `blots`: see M.quick)
+-- when the caller has them, else from the board.
+local function masks(b, held, ones, blocked, blots)
+  if held then
+    local occ = held & PLACES
+    return occ, ones & PLACES, ~blocked & POINTS, blots & POINTS, outside_of(b, occ)
+  end
+  local occ, outside, open = 0, 0, 0
+  ones, blots = 0, 0
   for p = 1, 24 do
     local v, bit = b[p], 1 << p
     if v > 0 then
@@ -105,9 +123,9 @@ local function masks(b)
 end
 
 -- Key, checkers outside the home board (7..24 and bar), occupied points (without the bar)
--- and open points of a board.
-local function scan(b)
-  local occ, _, open, _, outside = masks(b)
+-- and open points of a board (`...`: the kernel's sets, as for masks).
+local function scan(b, ...)
+  local occ, _, open, _, outside = masks(b, ...)
   return M.key(b), outside + b[25], occ & POINTS, open
 end
 
@@ -288,12 +306,13 @@ end
 
 -- Searches all legal moves of `b` for dice d1, d2 (`b` is left as it was).
 -- distinct = true keeps one entry per resulting position, false keeps every step set.
+-- `...`: the board's bit sets as the kernel gives them (see M.quick), when the caller has them.
 -- Returns the context: c.cnt results in c.keys, c.packs; c.best = dice played (0 = none).
-function M.search(b, d1, d2, cap, distinct)
+function M.search(b, d1, d2, cap, distinct, ...)
   local hi, lo = d1, d2
   if lo > hi then hi, lo = lo, hi end
   local double = hi == lo
-  local key, outside, occ, open = scan(b)
+  local key, outside, occ, open = scan(b, ...)
   cap = cap or 0
   local c = {
     n = double and 4 or 2, ds = { hi, lo, hi, lo }, cap = cap, open = open, skip = 0,
@@ -497,11 +516,12 @@ end
 -- M.unpack gives the steps). The game offers these integers as its options, so a decision
 -- costs no table per move. The common cases (two_steps, four_steps, two on the bar) need no
 -- search; the rest (bearing off, point limits, a die that cannot be played) use M.search.
-function M.packs(b, d1, d2, cap)
+-- `...`: the board's bit sets as the kernel gives them (see M.quick), when the caller has them.
+function M.packs(b, d1, d2, cap, ...)
   local bar, hi, lo = b[25], d1, d2
   if lo > hi then hi, lo = lo, hi end
   if (cap or 0) == 0 and (bar <= 1 or hi == lo) then
-    local occ, ones, open, blots, outside = masks(b)
+    local occ, ones, open, blots, outside = masks(b, ...)
     if hi == lo then
       if bar + outside >= 4 then
         local out = presized()
@@ -518,7 +538,7 @@ function M.packs(b, d1, d2, cap)
     return { 1600 + (25 - hi) * 2 + (b[25 - hi] == -1 and 1 or 0)
       | (1600 + (25 - lo) * 2 + (b[25 - lo] == -1 and 1 or 0)) << 11 | hi << 44 | 2 << 48 }
   end
-  local c = M.search(b, d1, d2, cap, true)
+  local c = M.search(b, d1, d2, cap, true, ...)
   local packs, out = c.packs, {}
   for i = 1, c.cnt do out[i] = packs[i] end
   return out

@@ -33,16 +33,15 @@ end
 
 local ANY = math.maxinteger
 
--- The legal moves of `seat` for dice a, b, as packs (movegen.lua): in the common case from
--- the board as bit sets (his places, those with one checker, the opponent's with two or more
--- and with one), else from the whole board.
+-- The legal moves of `seat` for dice a, b, as packs (movegen.lua), from the board as bit sets
+-- (his places, those with one checker, the opponent's with two or more and with one): in the
+-- common case from those alone, else with the whole board too.
 local function legal_moves(G, seat, a, b)
   local cap, track, opp = G:switch("max_per_point"), layout.TRACKS[seat], 3 - seat
-  if cap == 0 then
-    local moves = movegen.quick(a, b, G:mask(track, seat, 1, ANY, seat, 1, 1, opp, 2, ANY, opp, 1, 1))
-    if moves then return moves end
-  end
-  return movegen.packs(layout.board(G, seat), a, b, cap)
+  if cap ~= 0 then return movegen.packs(layout.board(G, seat), a, b, cap) end
+  local held, ones, blocked, blots = G:mask(track, seat, 1, ANY, seat, 1, 1, opp, 2, ANY, opp, 1, 1)
+  return movegen.quick(a, b, held, ones, blocked, blots)
+    or movegen.packs(layout.board(G, seat), a, b, 0, held, ones, blocked, blots)
 end
 
 local function move_status(seat, a, b, moves)
