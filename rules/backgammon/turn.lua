@@ -154,27 +154,34 @@ function T.chance(G, name, outcome)
   return hook.status(G)
 end
 
+-- Where a step to point i (own numbering, 0 = off) of each seat lands: DEST[seat][i].
+local DEST = { {}, {} }
+for seat = 1, 2 do
+  for i = 1, 24 do DEST[seat][i] = layout.TRACK_LOCS[seat][i] end
+  DEST[seat][0], DEST[seat][25] = layout.TRACK_LOCS[seat][layout.OFF], layout.TRACK_LOCS[seat][layout.BAR]
+end
+
 -- Plays a move option (a pack, see movegen.lua) for the player on roll; hits go to the
 -- opponent's bar. All checker moves go to the kernel in one call. The kernel passes only
 -- options of the current decision, and integers are offered only in the move phase.
 local function play(G, pack)
   local seat = G:current()
-  local mine, bar = layout.TRACK_LOCS[seat], layout.TRACK_LOCS[3 - seat][layout.BAR]
+  local mine, bar = DEST[seat], DEST[3 - seat][25]
   -- Room for four steps that each hit (Lua 5.4 has no table.create).
   local moves = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
   local n, bore_off = 0, false
-  for i = 0, (pack >> 48) - 1 do
-    local c = (pack >> (11 * i)) & 2047
-    local src, dst = c >> 6, (c >> 1) & 31
-    local to = mine[dst == 0 and layout.OFF or dst]
+  for i = 0, 11 * (pack >> 48) - 11, 11 do
+    local c = pack >> i & 2047
+    local dst = c >> 1 & 31
+    local to = mine[dst]
     if c & 1 == 1 then
       moves[n + 1], moves[n + 2], n = to, bar, n + 2
     end
-    moves[n + 1], moves[n + 2], n = mine[src], to, n + 2
+    moves[n + 1], moves[n + 2], n = mine[c >> 6], to, n + 2
     bore_off = bore_off or dst == 0
   end
   G:move_tops(moves)
-  if bore_off and G:count(mine[layout.OFF], seat) == layout.checkers(G) then
+  if bore_off and G:count(mine[0], seat) == layout.checkers(G) then
     match.win(G, seat)
   elseif T.end_turn(G) and hook.status == T.status then
     return start_status(G, G:current())
