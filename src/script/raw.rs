@@ -398,29 +398,25 @@ fn mask(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
         return Err(format!("mask: track '{name}' has more than 62 positions"));
     }
     let want = &want[..n];
-    // Most places are empty: what an empty place gives is the same everywhere.
-    let empty: [bool; MAX] = std::array::from_fn(|k| k < n && want[k].1 <= 0);
-    let mut bits = [0i64; MAX];
+    let (mut bits, mut empty) = ([0i64; MAX], 0i64);
     for (i, &c) in track.iter().enumerate() {
         let here = state.at(c);
         let bit = 1 << (i + 1);
         if here.is_empty() {
-            for (b, &e) in bits.iter_mut().zip(&empty) {
-                *b |= if e { bit } else { 0 };
-            }
+            // Most places are: what an empty place gives is added at the end.
+            empty |= bit;
             continue;
         }
-        let mut counts = [0i64; MAX];
-        for &p in here {
-            let owner = state.piece(p).owner;
-            for (count, w) in counts.iter_mut().zip(want) {
-                *count += (w.0 == owner) as i64;
-            }
-        }
-        for ((b, count), &(_, min, max)) in bits.iter_mut().zip(counts).zip(want) {
-            if (min..=max).contains(&count) {
+        for (b, &(seat, min, max)) in bits.iter_mut().zip(want) {
+            let count = here.iter().filter(|&&p| state.piece(p).owner == seat).count();
+            if (min..=max).contains(&(count as i64)) {
                 *b |= bit;
             }
+        }
+    }
+    for (b, &(_, min, _)) in bits.iter_mut().zip(want) {
+        if min <= 0 {
+            *b |= empty;
         }
     }
     for b in &bits[..n] {
