@@ -3,7 +3,7 @@
 //!
 //! A Lua count hook makes the interpreter trap on every instruction, which costs about a
 //! quarter of the speed of rule code. So an invocation starts without one: a watchdog thread
-//! arms the hook on the state once the invocation has run for [`GRACE`] (the way `lua.c` arms
+//! arms the hook on the state once the invocation has run for [`GRACE_MS`] (the way `lua.c` arms
 //! its Ctrl-C hook from a signal handler; `lua_sethook` is safe to call asynchronously), and
 //! the kernel removes it when the invocation returns. Ordinary rule calls, which take
 //! microseconds, never pay for the hook; a runaway one is stopped as before. Instructions are
@@ -12,7 +12,7 @@
 
 use std::cell::Cell;
 use std::ffi::CStr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -21,7 +21,7 @@ use mlua::{HookTriggers, Lua, VmState, ffi};
 /// How often the armed hook runs; a budget is enforced to within this many instructions.
 const HOOK_EVERY: i32 = 1000;
 /// How long an invocation runs before the watchdog arms the hook.
-const GRACE: Duration = Duration::from_millis(5);
+const GRACE_MS: u64 = 5;
 
 #[derive(Clone, Debug)]
 pub struct Budget {
@@ -40,49 +40,52 @@ impl Default for Budget {
     }
 }
 
-/// One running invocation, as the watchdog and the hooks see it.
-struct Watch {
-    /// The main `lua_State` of the invocation's Lua, as an address.
+/// What the watchdog and the hooks know of one Lua state's limits. Registered once, so that
+/// an invocation starts and ends with a few atomic operations instead of taking a lock and
+/// reading the clock (two invocations per move in a simulation).
+struct Slot {
+    /// The main `lua_State`, as an address.
     state: usize,
-    started: Instant,
-    armed: bool,
-    used: u64,
+    /// IDLE, ARMING (the watchdog is installing the hook), or the coarse clock at the
+    /// invocation's start plus RUNNING.
+    phase: AtomicU64,
+    /// The watchdog installed the count hook during this invocation.
+    armed: AtomicBool,
+    /// Instructions counted since the hook was armed.
+    used: AtomicU64,
     limit: u64,
-    deadline: Instant,
+    wall_ms: u64,
     interrupt: Arc<AtomicBool>,
 }
 
-static WATCHES: Mutex<Vec<Watch>> = Mutex::new(Vec::new());
+const IDLE: u64 = 0;
+const ARMING: u64 = 1;
+const RUNNING: u64 = 2;
 
-fn watches() -> std::sync::MutexGuard<'static, Vec<Watch>> {
-    WATCHES.lock().unwrap_or_else(|e| e.into_inner())
+static SLOTS: Mutex<Vec<Arc<Slot>>> = Mutex::new(Vec::new());
+
+/// Milliseconds since the watchdog started, kept by the watchdog: a clock an invocation reads
+/// for the price of a load.
+static CLOCK_MS: AtomicU64 = AtomicU64::new(0);
+
+fn slots() -> std::sync::MutexGuard<'static, Vec<Arc<Slot>>> {
+    SLOTS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Starts the watchdog thread once per process.
 fn watchdog() {
     static STARTED: OnceLock<()> = OnceLock::new();
     STARTED.get_or_init(|| {
+        let epoch = Instant::now();
         std::thread::Builder::new()
             .name("tortuga-watchdog".into())
-            .spawn(|| {
+            .spawn(move || {
                 loop {
                     std::thread::sleep(Duration::from_millis(1));
-                    let now = Instant::now();
-                    for w in watches().iter_mut() {
-                        if !w.armed && now.duration_since(w.started) >= GRACE {
-                            // SAFETY: the state is running an invocation (its watch is
-                            // registered, and deregistration takes this same lock), and
-                            // lua_sethook may be called while the interpreter runs.
-                            unsafe {
-                                ffi::lua_sethook(
-                                    w.state as *mut ffi::lua_State,
-                                    Some(count_hook),
-                                    ffi::LUA_MASKCOUNT,
-                                    HOOK_EVERY,
-                                )
-                            };
-                            w.armed = true;
-                        }
+                    let now = epoch.elapsed().as_millis() as u64;
+                    CLOCK_MS.store(now, Ordering::Relaxed);
+                    for slot in slots().iter() {
+                        arm_if_late(slot, now);
                     }
                 }
             })
@@ -90,19 +93,57 @@ fn watchdog() {
     });
 }
 
+/// Installs the count hook on an invocation that has run for GRACE.
+fn arm_if_late(slot: &Slot, now: u64) {
+    let phase = slot.phase.load(Ordering::Acquire);
+    if phase < RUNNING
+        || now.saturating_sub(phase - RUNNING) < GRACE_MS
+        || slot.armed.load(Ordering::Relaxed)
+    {
+        return;
+    }
+    // ARMING holds the invocation's end back (Running::drop waits) while the hook goes in.
+    if slot
+        .phase
+        .compare_exchange(phase, ARMING, Ordering::Acquire, Ordering::Relaxed)
+        .is_ok()
+    {
+        // SAFETY: the state is inside an invocation that cannot end before phase is restored
+        // below, and lua_sethook may be called while the interpreter runs.
+        unsafe {
+            ffi::lua_sethook(
+                slot.state as *mut ffi::lua_State,
+                Some(count_hook),
+                ffi::LUA_MASKCOUNT,
+                HOOK_EVERY,
+            )
+        };
+        slot.armed.store(true, Ordering::Relaxed);
+        slot.phase.store(phase, Ordering::Release);
+    }
+}
+
 /// Counts HOOK_EVERY more instructions for the invocation on `state`; the reason to stop it,
 /// if any.
 fn tick(state: usize) -> Option<&'static CStr> {
-    let mut all = watches();
-    let w = all.iter_mut().find(|w| w.state == state)?;
-    w.used += HOOK_EVERY as u64;
-    if w.used > w.limit {
+    let all = slots();
+    let slot = all.iter().find(|s| s.state == state)?;
+    let phase = slot.phase.load(Ordering::Acquire);
+    if phase < RUNNING {
+        return None;
+    }
+    let used = slot.used.fetch_add(HOOK_EVERY as u64, Ordering::Relaxed) + HOOK_EVERY as u64;
+    if used > slot.limit {
         return Some(c"instruction limit exceeded: does a rule loop forever?");
     }
-    if Instant::now() > w.deadline {
+    if CLOCK_MS
+        .load(Ordering::Relaxed)
+        .saturating_sub(phase - RUNNING)
+        > slot.wall_ms
+    {
         return Some(c"time limit exceeded");
     }
-    if w.interrupt.swap(false, Ordering::Relaxed) {
+    if slot.interrupt.swap(false, Ordering::Relaxed) {
         return Some(c"interrupted");
     }
     None
@@ -121,8 +162,8 @@ unsafe extern "C-unwind" fn count_hook(l: *mut ffi::lua_State, _: *mut ffi::lua_
 }
 
 pub struct Limits {
-    state: usize,
-    budget: Budget,
+    slot: Arc<Slot>,
+    memory: usize,
     running: Cell<bool>,
     /// Set by Ctrl-C: the running rule stops at its next hook.
     pub interrupt: Arc<AtomicBool>,
@@ -135,18 +176,32 @@ impl Limits {
         // SAFETY: only reads the address of the state mlua runs calls on.
         unsafe { lua.exec_raw::<()>((), |s| state = s as usize)? };
         watchdog();
-        Ok(Limits {
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let slot = Arc::new(Slot {
             state,
-            budget,
+            phase: AtomicU64::new(IDLE),
+            armed: AtomicBool::new(false),
+            used: AtomicU64::new(0),
+            limit: budget.instructions,
+            wall_ms: budget.wall.as_millis() as u64,
+            interrupt: interrupt.clone(),
+        });
+        let mut all = slots();
+        // A state freed and another made at its address: the old slot is idle for good.
+        all.retain(|s| s.state != state);
+        all.push(slot.clone());
+        Ok(Limits {
+            slot,
+            memory: budget.memory,
             running: Cell::new(false),
-            interrupt: Arc::new(AtomicBool::new(false)),
+            interrupt,
         })
     }
 
     /// A Lua function that gives a coroutine the counting hook (the prelude wraps
     /// `coroutine.create` with it).
     pub fn hook_thread(&self, lua: &Lua) -> mlua::Result<mlua::Function> {
-        let state = self.state;
+        let state = self.slot.state;
         lua.create_function(move |_, thread: mlua::Thread| {
             thread.set_hook(
                 HookTriggers::new().every_nth_instruction(HOOK_EVERY as u32),
@@ -164,25 +219,24 @@ impl Limits {
         if self.running.get() {
             return f();
         }
-        let now = Instant::now();
-        watches().push(Watch {
-            state: self.state,
-            started: now,
-            armed: false,
-            used: 0,
-            limit: self.budget.instructions,
-            deadline: now + self.budget.wall,
-            interrupt: self.interrupt.clone(),
-        });
+        self.slot.used.store(0, Ordering::Relaxed);
+        let now = CLOCK_MS.load(Ordering::Relaxed);
+        self.slot.phase.store(now + RUNNING, Ordering::Release);
         self.running.set(true);
         let _guard = Running { limits: self, lua };
-        let _ = lua.set_memory_limit(lua.used_memory() + self.budget.memory);
+        let _ = lua.set_memory_limit(lua.used_memory() + self.memory);
         f()
     }
 }
 
-/// Ends an invocation, even one left by a panic: the watch goes, and with it the hook, so the
-/// watchdog never touches a state that is not running.
+impl Drop for Limits {
+    fn drop(&mut self) {
+        slots().retain(|s| !Arc::ptr_eq(s, &self.slot));
+    }
+}
+
+/// Ends an invocation, even one left by a panic: once the phase is idle the watchdog no longer
+/// touches the state, and a hook it armed is removed.
 struct Running<'a> {
     limits: &'a Limits,
     lua: &'a Lua,
@@ -190,15 +244,22 @@ struct Running<'a> {
 
 impl Drop for Running<'_> {
     fn drop(&mut self) {
-        let state = self.limits.state;
-        let armed = {
-            let mut all = watches();
-            let i = all.iter().position(|w| w.state == state);
-            i.is_some_and(|i| all.swap_remove(i).armed)
-        };
-        if armed {
+        let slot = &self.limits.slot;
+        loop {
+            let phase = slot.phase.load(Ordering::Acquire);
+            if phase == ARMING {
+                std::hint::spin_loop();
+            } else if slot
+                .phase
+                .compare_exchange(phase, IDLE, Ordering::AcqRel, Ordering::Relaxed)
+                .is_ok()
+            {
+                break;
+            }
+        }
+        if slot.armed.swap(false, Ordering::Relaxed) {
             // SAFETY: this thread owns the state and no Lua code runs now.
-            unsafe { ffi::lua_sethook(state as *mut ffi::lua_State, None, 0, 0) };
+            unsafe { ffi::lua_sethook(slot.state as *mut ffi::lua_State, None, 0, 0) };
         }
         let _ = self.lua.set_memory_limit(0);
         self.limits.running.set(false);

@@ -408,7 +408,10 @@ fn mask(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
             continue;
         }
         for (b, &(seat, min, max)) in bits.iter_mut().zip(want) {
-            let count = here.iter().filter(|&&p| state.piece(p).owner == seat).count();
+            let count = here
+                .iter()
+                .filter(|&&p| state.piece(p).owner == seat)
+                .count();
             if (min..=max).contains(&(count as i64)) {
                 *b |= bit;
             }
