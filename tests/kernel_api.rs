@@ -9,8 +9,11 @@ use common::{fails, fingerprint, repl, run, scratch_rules};
 /// piece per seat, and one decision whose options name the kernel call `apply` makes.
 /// `apply` returns the status that follows, truthfully unless the option is "lie".
 const PROBE: &str = r#"
-local DECIDE = { actor = 1, options = { "tops", "empty", "pairs", "badkey", "deep", "hash", "lie", "end" },
-  prompt = "probe" }
+local DECIDE = { actor = 1, options = { "tops", "empty", "pairs", "badkey", "deep", "hash", "lie", "end",
+  "bad1", "bad2", "bad3", "bad4", "bad5" }, prompt = "probe" }
+-- Malformed statuses, by G:get("bad").
+local BAD = { { chance = 5 }, { actor = "x", options = { 1 } }, { actor = 1 }, { actor = 1, options = {} },
+  { chance = "nope" } }
 local OVER = { over = true, scores = { 0, 0 }, result = "done" }
 local ACTIONS = {
   tops = function(G) G:move_tops({ 1, 2, 2, 3 }) end,
@@ -38,9 +41,14 @@ return {
       G:add("man", 2, t[2])
       G:set("n", 7, "word", "x", "list", { 1, { 2, "y" } })
     end,
-    status = function(G) return G:get("over") and OVER or DECIDE end,
+    status = function(G) return BAD[G:get("bad") or 0] or G:get("over") and OVER or DECIDE end,
     apply = function(G, option)
       if option == "lie" then return OVER end
+      local bad = option:match("^bad(%d)$")
+      if bad then
+        G:set("bad", tonumber(bad))
+        return hook.status(G)
+      end
       ACTIONS[option](G)
       return hook.status(G)
     end,
@@ -179,4 +187,24 @@ fn mask_gives_a_bit_set_per_seat_and_count_range() {
     assert!(fails(&mut r, r#"lua G:mask("t", 1, 1)"#).contains("(seat, min, max) triples"));
     assert!(fails(&mut r, r#"lua G:mask("t", 3, 1, 1)"#).contains("3"));
     assert!(fails(&mut r, r#"lua G:mask("nope", 1, 1, 1)"#).contains("unknown track 'nope'"));
+}
+
+#[test]
+fn malformed_statuses_are_refused_and_the_game_survives() {
+    let (_dir, mut r) = probe();
+    let before = fingerprint(&r);
+    for (option, want) in [
+        ("bad1", "chance is a integer, not text"),
+        (
+            "bad2",
+            "status must return {chance=…}, {actor=…, options=…} or {over=true}",
+        ),
+        ("bad3", "a decision without an options table"),
+        ("bad4", "a decision with no options"),
+        ("bad5", "chance 'nope', which game.lua does not declare"),
+    ] {
+        let err = fails(&mut r, &format!("play {option}"));
+        assert!(err.contains(want), "{option}: {err}");
+        assert_eq!(fingerprint(&r), before, "{option}");
+    }
 }

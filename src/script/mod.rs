@@ -8,7 +8,7 @@ pub mod json;
 pub mod limits;
 pub mod raw;
 pub mod rules;
-mod stack;
+pub(crate) mod stack;
 pub mod variant;
 
 pub use limits::Budget;

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow, bail};
-use mlua::{Function, Lua, LuaString, Table, Value as LuaValue};
+use mlua::{Function, Lua, Table, Value as LuaValue};
 
 use super::api::from_lua;
 use super::host::Host;
@@ -73,34 +73,6 @@ pub struct Rules {
     pub hooks: BTreeMap<String, Function>,
     /// Switch values `bench` plays with unless told otherwise (the game table's `bench`).
     pub bench_switches: Vec<(String, Value)>,
-    /// The keys of a status table, made once: reading a table by a fresh Rust string costs
-    /// a protected call per key.
-    pub status_keys: StatusKeys,
-}
-
-/// Interned Lua strings for the fields of a status table.
-pub struct StatusKeys {
-    pub chance: LuaString,
-    pub over: LuaString,
-    pub scores: LuaString,
-    pub result: LuaString,
-    pub actor: LuaString,
-    pub options: LuaString,
-    pub prompt: LuaString,
-}
-
-impl StatusKeys {
-    fn new(lua: &Lua) -> mlua::Result<StatusKeys> {
-        Ok(StatusKeys {
-            chance: lua.create_string("chance")?,
-            over: lua.create_string("over")?,
-            scores: lua.create_string("scores")?,
-            result: lua.create_string("result")?,
-            actor: lua.create_string("actor")?,
-            options: lua.create_string("options")?,
-            prompt: lua.create_string("prompt")?,
-        })
-    }
 }
 
 /// Lists the `*.lua` or `*.toml` file stems of a folder, sorted (an absent folder is empty).
@@ -289,7 +261,6 @@ impl Rules {
         let hooks = compose(&host, &stacks)?;
         install(&host, &hooks, &tiles)?;
         Ok(Rules {
-            status_keys: StatusKeys::new(&host.lua)?,
             host,
             game: game.to_string(),
             title,

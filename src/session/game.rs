@@ -4,12 +4,15 @@
 use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
-use mlua::{AnyUserData, Function, LuaString, Table, Value as LuaValue};
+use std::ffi::CStr;
+
+use mlua::{AnyUserData, Function, Table, Value as LuaValue, ffi};
 
 use crate::kernel::{Outcome, Seat, State};
 use crate::script::Rules;
 use crate::script::api::list_table;
 use crate::script::error::describe;
+use crate::script::stack::{str_at, type_name};
 
 /// What the game waits for.
 #[derive(Clone, Debug)]
@@ -191,50 +194,51 @@ impl Game {
         Ok(self.status.as_ref().expect("just computed"))
     }
 
+    /// Reads a status table. Its fields are read with the C API in one protected call
+    /// (through mlua, every field costs a call and a registry slot; this runs twice a move).
     fn parse_status(&self, t: &Table) -> Result<Status> {
-        let bad = |e: mlua::Error| anyhow!("status returned a malformed table: {e}");
-        let k = &self.rules.status_keys;
-        if let Some(name) = t.raw_get::<Option<LuaString>>(&k.chance).map_err(bad)? {
-            let name = name.to_str().map_err(bad)?;
-            let Some((name, _)) = self.rules.randomizers.get_key_value(&*name) else {
-                bail!(
-                    "status asks for chance '{name}', which game.lua does not declare in randomizers"
-                );
-            };
-            return Ok(Status::Chance(name.clone()));
+        let mut fields = Err(String::new());
+        // SAFETY: status_fields reads the table exec_raw pushed and leaves one value.
+        let options: LuaValue = unsafe {
+            self.rules
+                .host
+                .lua
+                .exec_raw(t, |l| fields = status_fields(l))?
+        };
+        match fields.map_err(|e| anyhow!("status returned a malformed table: {e}"))? {
+            StatusFields::Chance(name) => {
+                let Some((name, _)) = self.rules.randomizers.get_key_value(&name) else {
+                    bail!(
+                        "status asks for chance '{name}', which game.lua does not declare in randomizers"
+                    );
+                };
+                Ok(Status::Chance(name.clone()))
+            }
+            StatusFields::Over => {
+                let bad = |e: mlua::Error| anyhow!("status returned a malformed table: {e}");
+                let scores = t.raw_get::<Option<Vec<f64>>>("scores").map_err(bad)?;
+                let result = t.raw_get::<Option<String>>("result").map_err(bad)?;
+                Ok(Status::Over {
+                    scores: scores.unwrap_or_default(),
+                    result: result.unwrap_or_default(),
+                })
+            }
+            StatusFields::Decision { actor, prompt } => {
+                let LuaValue::Table(options) = options else {
+                    bail!("status offers seat {actor} a decision without an options table");
+                };
+                let count = options.raw_len();
+                if count == 0 {
+                    bail!("status offers seat {actor} a decision with no options");
+                }
+                Ok(Status::Decision {
+                    actor,
+                    options,
+                    count,
+                    prompt,
+                })
+            }
         }
-        if t.raw_get::<Option<bool>>(&k.over).map_err(bad)? == Some(true) {
-            let scores: Vec<f64> = t
-                .raw_get::<Option<Vec<f64>>>(&k.scores)
-                .map_err(bad)?
-                .unwrap_or_default();
-            let result = t
-                .raw_get::<Option<String>>(&k.result)
-                .map_err(bad)?
-                .unwrap_or_default();
-            return Ok(Status::Over { scores, result });
-        }
-        let actor: Seat = t
-            .raw_get::<Option<Seat>>(&k.actor)
-            .map_err(bad)?
-            .ok_or_else(|| {
-                anyhow!("status must return {{chance=…}}, {{actor=…, options=…}} or {{over=true}}")
-            })?;
-        let options: Table = t.raw_get(&k.options).map_err(bad)?;
-        let count = options.raw_len();
-        if count == 0 {
-            bail!("status offers seat {actor} a decision with no options");
-        }
-        let prompt = t
-            .raw_get::<Option<String>>(&k.prompt)
-            .map_err(bad)?
-            .unwrap_or_default();
-        Ok(Status::Decision {
-            actor,
-            options,
-            count,
-            prompt,
-        })
     }
 
     /// The label of option i (0-based) of the current decision.
@@ -359,6 +363,60 @@ impl Game {
         };
         let i: Option<usize> = self.query(&f, (text.to_string(), options))?;
         Ok(i.map(|i| i - 1))
+    }
+}
+
+/// What a status table asks for; a decision's options stay on the Lua stack.
+enum StatusFields {
+    Chance(String),
+    Over,
+    Decision { actor: Seat, prompt: String },
+}
+
+/// Reads the status table at stack index 1 and leaves only its `options` field (or nil).
+///
+/// # Safety
+/// Runs inside a protected call with the table at index 1 and room for three values. All
+/// keys are pushed before a Rust string is made, so an allocation error leaks nothing.
+unsafe fn status_fields(l: *mut ffi::lua_State) -> Result<StatusFields, String> {
+    // SAFETY (whole body): per the contract; short C strings hit Lua's string cache.
+    unsafe {
+        let field = |name: &CStr| {
+            ffi::lua_pushstring(l, name.as_ptr());
+            ffi::lua_rawget(l, 1)
+        };
+        // Stack: 1 table, 2 chance, 3 over, 4 actor, 5 prompt, 6 options.
+        field(c"chance");
+        field(c"over");
+        field(c"actor");
+        field(c"prompt");
+        field(c"options");
+        let text = |i: i32, what: &str| match str_at(l, i) {
+            Some(s) => s.map(str::to_string),
+            None => Err(format!("{what} is a {}, not text", type_name(l, i))),
+        };
+        let mut ok = 0;
+        let actor = ffi::lua_tointegerx(l, 4, &mut ok);
+        let fields = if ffi::lua_type(l, 2) != ffi::LUA_TNIL {
+            text(2, "chance").map(StatusFields::Chance)
+        } else if ffi::lua_toboolean(l, 3) != 0 {
+            Ok(StatusFields::Over)
+        } else if ok == 0 || !(1..=Seat::MAX as i64).contains(&actor) {
+            Err("status must return {chance=…}, {actor=…, options=…} or {over=true}".into())
+        } else if ffi::lua_type(l, 5) == ffi::LUA_TNIL {
+            Ok(StatusFields::Decision {
+                actor: actor as Seat,
+                prompt: String::new(),
+            })
+        } else {
+            text(5, "prompt").map(|prompt| StatusFields::Decision {
+                actor: actor as Seat,
+                prompt,
+            })
+        };
+        ffi::lua_replace(l, 1);
+        ffi::lua_settop(l, 1);
+        fields
     }
 }
 
