@@ -22,7 +22,7 @@ use mlua::{AnyUserData, Lua, ffi};
 
 use super::stack::{push_value, read_value, str_at, type_name};
 use crate::kernel::state::Props;
-use crate::kernel::{Seat, State};
+use crate::kernel::{Seat, State, Value};
 
 /// The message of a mutation while the state is shown read-only (REPL `lua`).
 pub const READ_ONLY: &str = "the game is read-only here (use `play` to change it)";
@@ -270,21 +270,22 @@ fn store_props(
                 ));
             };
             let key = key?;
-            // A phase-like string changes every event: reuse its buffer.
-            if let (Some(Ok(s)), Some(crate::kernel::Value::Str(old))) =
-                (str_at(l, i + 1), props.get_mut(key))
-            {
-                old.clear();
-                old.push_str(s);
-                continue;
-            }
-            match (read_value(l, i + 1, 0)?, props.get_mut(key)) {
-                (Some(v), Some(slot)) => *slot = v,
-                (Some(v), None) => {
-                    props.insert(key.to_owned(), v);
+            // One lookup per key; a phase-like string changes every event: reuse its buffer.
+            match (props.get_mut(key), str_at(l, i + 1)) {
+                (Some(Value::Str(old)), Some(Ok(s))) => {
+                    old.clear();
+                    old.push_str(s);
                 }
+                (Some(slot), _) => match read_value(l, i + 1, 0)? {
+                    Some(v) => *slot = v,
+                    None => {
+                        props.remove(key);
+                    }
+                },
                 (None, _) => {
-                    props.remove(key);
+                    if let Some(v) = read_value(l, i + 1, 0)? {
+                        props.insert(key.to_owned(), v);
+                    }
                 }
             }
         }
@@ -407,14 +408,15 @@ fn mask(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
             empty |= bit;
             continue;
         }
-        for (b, &(seat, min, max)) in bits.iter_mut().zip(want) {
-            let count = here
-                .iter()
-                .filter(|&&p| state.piece(p).owner == seat)
-                .count();
-            if (min..=max).contains(&(count as i64)) {
-                *b |= bit;
+        let mut counts = [0i64; MAX];
+        for &p in here {
+            let owner = state.piece(p).owner;
+            for (count, w) in counts.iter_mut().zip(want) {
+                *count += i64::from(w.0 == owner);
             }
+        }
+        for ((b, count), &(_, min, max)) in bits.iter_mut().zip(counts).zip(want) {
+            *b |= if (min..=max).contains(&count) { bit } else { 0 };
         }
     }
     for (b, &(_, min, _)) in bits.iter_mut().zip(want) {
