@@ -94,7 +94,7 @@ function T.dice(G)
 end
 
 -- Ends the turn: count it when there is a turn cap (and draw at the cap), else pass the dice
--- on. True when the next player's turn starts.
+-- on. Returns the seat whose turn starts, or nil when the game ended.
 function T.end_turn(G)
   local cap = G:switch("turn_cap")
   if cap > 0 then
@@ -102,12 +102,11 @@ function T.end_turn(G)
     G:set("turns", turns)
     if turns >= cap then
       match.draw(G, turns)
-      return false
+      return nil
     end
   end
   G:set("phase", "start")
-  G:advance()
-  return true
+  return G:advance()
 end
 
 -- The dice a, b fall for the player on roll: the legal moves, or a skipped turn when no die
@@ -183,8 +182,9 @@ local function play(G, pack)
   G:move_tops(moves)
   if bore_off and G:count(mine[0], seat) == layout.checkers(G) then
     match.win(G, seat)
-  elseif T.end_turn(G) and hook.status == T.status then
-    return start_status(G, G:current())
+  else
+    local next_seat = T.end_turn(G)
+    if next_seat and hook.status == T.status then return start_status(G, next_seat) end
   end
   return hook.status(G)
 end
