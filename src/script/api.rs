@@ -4,7 +4,6 @@
 
 use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, ffi};
 
-use super::raw::READ_ONLY;
 use super::stack;
 
 use crate::kernel::state::Secret;
@@ -21,11 +20,7 @@ fn lift<T>(r: std::result::Result<T, String>) -> Result<T> {
 
 /// Refuses a mutation while the state is shown read-only (REPL `lua`).
 fn writable(state: &State) -> Result<()> {
-    if state.read_only {
-        fail(READ_ONLY)
-    } else {
-        Ok(())
-    }
+    lift(super::raw::writable(state))
 }
 
 /// A kernel value as a Lua value.

@@ -93,7 +93,7 @@ fn watchdog() {
     });
 }
 
-/// Installs the count hook on an invocation that has run for GRACE.
+/// Installs the count hook on an invocation that has run for GRACE_MS.
 fn arm_if_late(slot: &Slot, now: u64) {
     let phase = slot.phase.load(Ordering::Acquire);
     if phase < RUNNING

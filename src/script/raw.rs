@@ -24,9 +24,6 @@ use super::stack::{push_value, read_value, str_at, type_name};
 use crate::kernel::state::Props;
 use crate::kernel::{Seat, State, Value};
 
-/// The message of a mutation while the state is shown read-only (REPL `lua`).
-pub const READ_ONLY: &str = "the game is read-only here (use `play` to change it)";
-
 type Method = fn(*mut ffi::lua_State, &mut State) -> Result<c_int, String>;
 
 /// The methods bound here, by name.
@@ -146,9 +143,10 @@ unsafe fn raise(l: *mut ffi::lua_State, msg: String) -> ! {
     }
 }
 
-fn writable(state: &State) -> Result<(), String> {
+/// Refuses a mutation while the state is shown read-only (REPL `lua`); `api` uses it too.
+pub(super) fn writable(state: &State) -> Result<(), String> {
     if state.read_only {
-        Err(READ_ONLY.into())
+        Err("the game is read-only here (use `play` to change it)".into())
     } else {
         Ok(())
     }

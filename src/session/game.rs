@@ -1,11 +1,10 @@
 //! A running game: the kernel state handed to the rules as `G`, and the decision loop around
 //! it — what the game waits for, the options, applying one, resolving a chance event.
 
+use std::ffi::CStr;
 use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
-use std::ffi::CStr;
-
 use mlua::{AnyUserData, Function, Table, Value as LuaValue, ffi};
 
 use crate::kernel::{Outcome, Seat, State};
