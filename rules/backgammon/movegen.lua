@@ -122,11 +122,11 @@ local function masks(b, held, ones, blocked, blots)
   return occ, ones, open, blots, outside
 end
 
--- Key, checkers outside the home board (7..24 and bar), occupied points (without the bar)
--- and open points of a board (`...`: the kernel's sets, as for masks).
+-- Checkers outside the home board (7..24 and bar), occupied points (without the bar) and
+-- open points of a board (`...`: the kernel's sets, as for masks).
 local function scan(b, ...)
   local occ, _, open, _, outside = masks(b, ...)
-  return M.key(b), outside + b[25], occ & POINTS, open
+  return outside + b[25], occ & POINTS, open
 end
 
 -- The point die d bears off from when all checkers are home (0 if none): point d, or the
@@ -312,7 +312,10 @@ function M.search(b, d1, d2, cap, distinct, ...)
   local hi, lo = d1, d2
   if lo > hi then hi, lo = lo, hi end
   local double = hi == lo
-  local key, outside, occ, open = scan(b, ...)
+  local outside, occ, open = scan(b, ...)
+  -- Keys name positions (notation compares them with M.key); where only distinctness
+  -- matters, keys relative to `b` do.
+  local key = distinct and 0 or M.key(b)
   cap = cap or 0
   local c = {
     n = double and 4 or 2, ds = { hi, lo, hi, lo }, cap = cap, open = open, skip = 0,
@@ -484,17 +487,19 @@ local function four_steps(b, d, occ, open, blots, out)
       while s3 ~= 0 do
         local l3 = s3 & -s3
         s3 = s3 ~ l3
+        -- The last step before the fourth is not played on `b`: only its sources are needed.
         local p3 = POINT[l3 % 37]
-        local c3, o3, v3s, v3d = step(b, o2, p3, d)
-        c3 = c2 | c3 << 22
+        local dst = p3 - d
+        local c3 = c2 | (p3 * 64 + dst * 2 + (b[dst] == -1 and 1 or 0)) << 22
+        local o3 = o2 | 1 << dst
+        if b[p3] == 1 then o3 = o3 ~ l3 end
         local s4 = o3 & movable & UPTO[p3]
-        if b[25] > 0 then s4 = s4 & BAR_BIT end
+        if p3 == 25 and b[25] > 1 then s4 = s4 & BAR_BIT end
         if s4 == 0 then
           n, best = stuck(out, n, best, 3, c3)
         elseif best < 4 then
           n, best = 0, 4
         end
-        -- Sources whose step hits a blot (one the first three steps left standing) come last.
         -- Sources whose step hits a blot (one the first three steps left standing).
         local hits = (blots & ~((l1 | l2 | l3) >> d)) << d
         while s4 ~= 0 do
@@ -503,7 +508,6 @@ local function four_steps(b, d, occ, open, blots, out)
           n = n + 1
           out[n] = c3 | fourth[l4 % 37] | (hits & l4 ~= 0 and HIT4 or 0)
         end
-        b[p3], b[p3 - d] = v3s, v3d
       end
       b[p2], b[p2 - d] = v2s, v2d
     end
@@ -539,9 +543,9 @@ function M.packs(b, d1, d2, cap, ...)
       | (1600 + (25 - lo) * 2 + (b[25 - lo] == -1 and 1 or 0)) << 11 | hi << 44 | 2 << 48 }
   end
   local c = M.search(b, d1, d2, cap, true, ...)
-  local packs, out = c.packs, {}
-  for i = 1, c.cnt do out[i] = packs[i] end
-  return out
+  local packs = c.packs
+  for i = #packs, c.cnt + 1, -1 do packs[i] = nil end
+  return packs
 end
 
 -- The same moves as arrays of step codes.

@@ -406,15 +406,22 @@ fn mask(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
             empty |= bit;
             continue;
         }
-        let mut counts = [0i64; MAX];
-        for &p in here {
-            let owner = state.piece(p).owner;
-            for (count, w) in counts.iter_mut().zip(want) {
-                *count += i64::from(w.0 == owner);
+        // Most places hold pieces of one owner: then each triple's count is all or nothing.
+        let owner = state.piece(here[0]).owner;
+        let mixed = here[1..].iter().any(|&p| state.piece(p).owner != owner);
+        for (b, &(seat, min, max)) in bits[..n].iter_mut().zip(want) {
+            let count = if mixed {
+                here.iter()
+                    .filter(|&&p| state.piece(p).owner == seat)
+                    .count()
+            } else if seat == owner {
+                here.len()
+            } else {
+                0
+            } as i64;
+            if (min..=max).contains(&count) {
+                *b |= bit;
             }
-        }
-        for ((b, count), &(_, min, max)) in bits.iter_mut().zip(counts).zip(want) {
-            *b |= if (min..=max).contains(&count) { bit } else { 0 };
         }
     }
     for (b, &(_, min, _)) in bits.iter_mut().zip(want) {
