@@ -1,33 +1,16 @@
 //! A running game: the kernel state handed to the rules as `G`, and the decision loop around
 //! it — what the game waits for, the options, applying one, resolving a chance event.
 
-use std::ffi::CStr;
 use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
-use mlua::{AnyUserData, Function, Table, Value as LuaValue, ffi};
+use mlua::{AnyUserData, Function, Value as LuaValue};
 
-use crate::kernel::{Outcome, Seat, State};
+use super::status::{Fields, Reply, Status, describe_status, same_status};
+use crate::kernel::{Outcome, State};
 use crate::script::Rules;
 use crate::script::api::list_table;
 use crate::script::error::describe;
-use crate::script::stack::{str_at, type_name};
-
-/// What the game waits for.
-#[derive(Clone, Debug)]
-pub enum Status {
-    /// A chance event of the named randomizer.
-    Chance(String),
-    /// A decision by `actor` among `count` options.
-    Decision {
-        actor: Seat,
-        options: Table,
-        count: usize,
-        prompt: String,
-    },
-    /// The game is over.
-    Over { scores: Vec<f64>, result: String },
-}
 
 pub struct Game {
     pub rules: Rc<Rules>,
@@ -74,7 +57,7 @@ impl Game {
     }
 
     /// Runs a hook under limits with `G` first; on failure the state is as it was.
-    fn call_hook<A: mlua::IntoLuaMulti>(&mut self, name: &str, args: A) -> Result<LuaValue> {
+    fn call_hook<A: mlua::IntoLuaMulti>(&mut self, name: &str, args: A) -> Result<()> {
         self.change(name, args, false)
     }
 
@@ -87,7 +70,7 @@ impl Game {
         name: &str,
         args: A,
         next_status: bool,
-    ) -> Result<LuaValue> {
+    ) -> Result<()> {
         let rules = self.rules.clone();
         let f = rules.required_hook(name)?;
         let before = self.transactional.then(|| self.snapshot());
@@ -96,14 +79,11 @@ impl Game {
         let result = rules
             .host
             .limits
-            .run(&rules.host.lua, || f.call::<LuaValue>((&self.g, args)))
+            .run(&rules.host.lua, || f.call::<Reply>((&self.g, args)))
             .map_err(describe)
-            .and_then(|v| match (&v, next_status) {
-                (LuaValue::Table(t), true) => {
-                    self.adopt_status(name, t)?;
-                    Ok(LuaValue::Nil)
-                }
-                _ => Ok(v),
+            .and_then(|reply| match reply.0 {
+                Some(fields) if next_status => self.adopt_status(name, fields),
+                _ => Ok(()),
             });
         if let (Err(_), Some(before)) = (&result, before) {
             self.restore(before);
@@ -113,8 +93,8 @@ impl Game {
 
     /// Takes the status a hook returned; in interactive play only after comparing it with
     /// what the status hook says.
-    fn adopt_status(&mut self, hook: &str, t: &Table) -> Result<()> {
-        let given = self.parse_status(t)?;
+    fn adopt_status(&mut self, hook: &str, fields: Fields) -> Result<()> {
+        let given = fields.status(&self.rules.randomizers)?;
         if !self.check_returned_status {
             self.status = Some(given);
             return Ok(());
@@ -185,59 +165,15 @@ impl Game {
     pub fn status(&mut self) -> Result<&Status> {
         if self.status.is_none() {
             let rules = self.rules.clone();
-            let t: Table = self
+            let reply: Reply = self
                 .query(rules.required_hook("status")?, ())
                 .map_err(|e| anyhow!("status: {e}"))?;
-            self.status = Some(self.parse_status(&t)?);
+            let Reply(Some(fields)) = reply else {
+                bail!("status must return a table");
+            };
+            self.status = Some(fields.status(&rules.randomizers)?);
         }
         Ok(self.status.as_ref().expect("just computed"))
-    }
-
-    /// Reads a status table. Its fields are read with the C API in one protected call
-    /// (through mlua, every field costs a call and a registry slot; this runs twice a move).
-    fn parse_status(&self, t: &Table) -> Result<Status> {
-        let mut fields = Err(String::new());
-        // SAFETY: status_fields reads the table exec_raw pushed and leaves one value.
-        let options: LuaValue = unsafe {
-            self.rules
-                .host
-                .lua
-                .exec_raw(t, |l| fields = status_fields(l))?
-        };
-        match fields.map_err(|e| anyhow!("status returned a malformed table: {e}"))? {
-            StatusFields::Chance(name) => {
-                let Some((name, _)) = self.rules.randomizers.get_key_value(&name) else {
-                    bail!(
-                        "status asks for chance '{name}', which game.lua does not declare in randomizers"
-                    );
-                };
-                Ok(Status::Chance(name.clone()))
-            }
-            StatusFields::Over => {
-                let bad = |e: mlua::Error| anyhow!("status returned a malformed table: {e}");
-                let scores = t.raw_get::<Option<Vec<f64>>>("scores").map_err(bad)?;
-                let result = t.raw_get::<Option<String>>("result").map_err(bad)?;
-                Ok(Status::Over {
-                    scores: scores.unwrap_or_default(),
-                    result: result.unwrap_or_default(),
-                })
-            }
-            StatusFields::Decision { actor, prompt } => {
-                let LuaValue::Table(options) = options else {
-                    bail!("status offers seat {actor} a decision without an options table");
-                };
-                let count = options.raw_len();
-                if count == 0 {
-                    bail!("status offers seat {actor} a decision with no options");
-                }
-                Ok(Status::Decision {
-                    actor,
-                    options,
-                    count,
-                    prompt,
-                })
-            }
-        }
     }
 
     /// The label of option i (0-based) of the current decision.
@@ -362,123 +298,5 @@ impl Game {
         };
         let i: Option<usize> = self.query(&f, (text.to_string(), options))?;
         Ok(i.map(|i| i - 1))
-    }
-}
-
-/// What a status table asks for; a decision's options stay on the Lua stack.
-enum StatusFields {
-    Chance(String),
-    Over,
-    Decision { actor: Seat, prompt: String },
-}
-
-/// Reads the status table at stack index 1 and leaves only its `options` field (or nil).
-///
-/// # Safety
-/// Runs inside a protected call with the table at index 1 and room for three values. All
-/// keys are pushed before a Rust string is made, so an allocation error leaks nothing.
-unsafe fn status_fields(l: *mut ffi::lua_State) -> Result<StatusFields, String> {
-    // SAFETY (whole body): per the contract; short C strings hit Lua's string cache.
-    unsafe {
-        let field = |name: &CStr| {
-            ffi::lua_pushstring(l, name.as_ptr());
-            ffi::lua_rawget(l, 1)
-        };
-        // Stack: 1 table, 2 chance, 3 over, 4 actor, 5 prompt, 6 options.
-        field(c"chance");
-        field(c"over");
-        field(c"actor");
-        field(c"prompt");
-        field(c"options");
-        let text = |i: i32, what: &str| match str_at(l, i) {
-            Some(s) => s.map(str::to_string),
-            None => Err(format!("{what} is a {}, not text", type_name(l, i))),
-        };
-        let mut ok = 0;
-        let actor = ffi::lua_tointegerx(l, 4, &mut ok);
-        let fields = if ffi::lua_type(l, 2) != ffi::LUA_TNIL {
-            text(2, "chance").map(StatusFields::Chance)
-        } else if ffi::lua_toboolean(l, 3) != 0 {
-            Ok(StatusFields::Over)
-        } else if ok == 0 || !(1..=Seat::MAX as i64).contains(&actor) {
-            Err("status must return {chance=…}, {actor=…, options=…} or {over=true}".into())
-        } else if ffi::lua_type(l, 5) == ffi::LUA_TNIL {
-            Ok(StatusFields::Decision {
-                actor: actor as Seat,
-                prompt: String::new(),
-            })
-        } else {
-            text(5, "prompt").map(|prompt| StatusFields::Decision {
-                actor: actor as Seat,
-                prompt,
-            })
-        };
-        ffi::lua_replace(l, 1);
-        ffi::lua_settop(l, 1);
-        fields
-    }
-}
-
-/// Whether two statuses ask the same thing: options compare by value, table options by label.
-fn same_status(a: &Status, b: &Status) -> Result<bool> {
-    Ok(match (a, b) {
-        (Status::Chance(x), Status::Chance(y)) => x == y,
-        (
-            Status::Over {
-                scores: s,
-                result: r,
-            },
-            Status::Over {
-                scores: t,
-                result: q,
-            },
-        ) => s == t && r == q,
-        (
-            Status::Decision {
-                actor: a1,
-                options: o1,
-                count: n1,
-                prompt: p1,
-            },
-            Status::Decision {
-                actor: a2,
-                options: o2,
-                count: n2,
-                prompt: p2,
-            },
-        ) => {
-            if a1 != a2 || n1 != n2 || p1 != p2 {
-                return Ok(false);
-            }
-            for i in 1..=*n1 {
-                let (x, y): (LuaValue, LuaValue) = (o1.raw_get(i)?, o2.raw_get(i)?);
-                let same = match (&x, &y) {
-                    (LuaValue::Table(x), LuaValue::Table(y)) => {
-                        x.raw_get::<Option<String>>("label")?
-                            == y.raw_get::<Option<String>>("label")?
-                    }
-                    _ => x == y,
-                };
-                if !same {
-                    return Ok(false);
-                }
-            }
-            true
-        }
-        _ => false,
-    })
-}
-
-/// A status in a few words, for error messages.
-fn describe_status(s: &Status) -> String {
-    match s {
-        Status::Chance(name) => format!("chance '{name}'"),
-        Status::Over { result, .. } => format!("over ({result})"),
-        Status::Decision {
-            actor,
-            count,
-            prompt,
-            ..
-        } => format!("seat {actor}: {count} options, \"{prompt}\""),
     }
 }

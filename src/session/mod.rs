@@ -3,13 +3,15 @@
 
 pub mod game;
 pub mod save;
+pub mod status;
 
 use std::collections::VecDeque;
 use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
 
-pub use game::{Game, Status};
+pub use game::Game;
+pub use status::Status;
 
 use crate::kernel::{Kind, Outcome, State, Value};
 use crate::script::Rules;
