@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow, bail};
-use mlua::{Function, Lua, Table, Value as LuaValue};
+use mlua::{Function, Lua, LuaString, Table, Value as LuaValue};
 
 use super::api::from_lua;
 use super::host::Host;
@@ -65,6 +65,8 @@ pub struct Rules {
     /// Effective switch values: defaults, then the variant, then overrides.
     pub switches: Arc<BTreeMap<String, Value>>,
     pub randomizers: BTreeMap<String, Randomizer>,
+    /// The randomizers' names as Lua strings, made once: the `chance` hook gets one per event.
+    pub chance_names: BTreeMap<String, LuaString>,
     pub tiles: Vec<Tile>,
     pub house_available: Vec<String>,
     /// Every hook with its layers, base first.
@@ -260,6 +262,10 @@ impl Rules {
         }
         let hooks = compose(&host, &stacks)?;
         install(&host, &hooks, &tiles)?;
+        let chance_names = randomizers
+            .keys()
+            .map(|k| Ok((k.clone(), host.lua.create_string(k)?)))
+            .collect::<mlua::Result<_>>()?;
         Ok(Rules {
             host,
             game: game.to_string(),
@@ -269,6 +275,7 @@ impl Rules {
             variant,
             switches: Arc::new(switches),
             randomizers,
+            chance_names,
             tiles,
             house_available,
             stacks,

@@ -34,6 +34,16 @@ pub unsafe fn type_name(l: *mut ffi::lua_State, idx: i32) -> &'static str {
 /// # Safety
 /// `idx` is a valid index on `l`'s stack; the string lives while it stays there.
 pub unsafe fn str_at<'a>(l: *mut ffi::lua_State, idx: i32) -> Option<Result<&'a str, String>> {
+    // SAFETY: per the contract.
+    let bytes = unsafe { bytes_at(l, idx) }?;
+    Some(std::str::from_utf8(bytes).map_err(|_| "strings must be UTF-8".to_string()))
+}
+
+/// The bytes of the string at `idx`, as `str_at` but unchecked for UTF-8 (for comparing).
+///
+/// # Safety
+/// As for `str_at`.
+pub unsafe fn bytes_at<'a>(l: *mut ffi::lua_State, idx: i32) -> Option<&'a [u8]> {
     // SAFETY: per the contract; lua_tolstring on a string neither allocates nor moves it.
     unsafe {
         if ffi::lua_type(l, idx) != ffi::LUA_TSTRING {
@@ -41,8 +51,7 @@ pub unsafe fn str_at<'a>(l: *mut ffi::lua_State, idx: i32) -> Option<Result<&'a 
         }
         let mut len = 0;
         let p = ffi::lua_tolstring(l, idx, &mut len);
-        let bytes = std::slice::from_raw_parts(p.cast::<u8>(), len);
-        Some(std::str::from_utf8(bytes).map_err(|_| "strings must be UTF-8".to_string()))
+        Some(std::slice::from_raw_parts(p.cast::<u8>(), len))
     }
 }
 

@@ -235,11 +235,15 @@ impl Game {
         Ok(())
     }
 
-    /// Resolves the pending chance event with `outcome`.
-    pub fn chance(&mut self, name: &str, outcome: &Outcome) -> Result<()> {
-        let t = list_table(&self.rules.host.lua, outcome)?;
-        self.change("chance", (name, t), true)?;
-        Ok(())
+    /// Resolves the pending chance event of randomizer `name` with `outcome`.
+    fn chance(&mut self, name: &str, outcome: &Outcome) -> Result<()> {
+        let rules = self.rules.clone();
+        let lua_name = rules
+            .chance_names
+            .get(name)
+            .ok_or_else(|| anyhow!("no randomizer '{name}'"))?;
+        let t = list_table(&rules.host.lua, outcome)?;
+        self.change("chance", (lua_name, t), true)
     }
 
     /// Draws the pending chance event from its stream, or takes `forced` words, and applies it.

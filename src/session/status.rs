@@ -13,7 +13,7 @@ use mlua::state::RawLua;
 use mlua::{FromLua, FromLuaMulti, Lua, MultiValue, Table, Value as LuaValue, ffi};
 
 use crate::kernel::{Randomizer, Seat};
-use crate::script::stack::{str_at, type_name};
+use crate::script::stack::{bytes_at, str_at, type_name};
 
 /// What the game waits for.
 #[derive(Clone, Debug)]
@@ -67,20 +67,16 @@ impl Fields {
             }
             ffi::lua_pushnil(l);
             while ffi::lua_next(l, t) != 0 {
-                let key = match str_at(l, -2) {
-                    Some(Ok(k)) => k,
-                    _ => "",
-                };
-                match key {
-                    "chance" => f.chance = Some(text(l, "chance")),
-                    "over" => f.over = ffi::lua_toboolean(l, -1) != 0,
-                    "actor" => {
+                match bytes_at(l, -2).unwrap_or_default() {
+                    b"chance" => f.chance = Some(text(l, "chance")),
+                    b"over" => f.over = ffi::lua_toboolean(l, -1) != 0,
+                    b"actor" => {
                         let mut ok = 0;
                         let v = ffi::lua_tointegerx(l, -1, &mut ok);
                         f.actor = Some((ok != 0).then_some(v));
                     }
-                    "prompt" => f.prompt = Some(text(l, "prompt")),
-                    "options" => {
+                    b"prompt" => f.prompt = Some(text(l, "prompt")),
+                    b"options" => {
                         f.options = Some(if ffi::lua_type(l, -1) == ffi::LUA_TTABLE {
                             let n = ffi::lua_rawlen(l, -1);
                             Ok((Table::from_stack(-1, lua)?, n))
@@ -88,8 +84,8 @@ impl Fields {
                             Err(type_name(l, -1).to_string())
                         })
                     }
-                    "scores" => f.scores = Some(Vec::from_stack(-1, lua)),
-                    "result" => f.result = Some(String::from_stack(-1, lua)),
+                    b"scores" => f.scores = Some(Vec::from_stack(-1, lua)),
+                    b"result" => f.result = Some(String::from_stack(-1, lua)),
                     _ => {}
                 }
                 ffi::lua_pop(l, 1);
