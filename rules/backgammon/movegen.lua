@@ -14,8 +14,9 @@
 -- both dice orders; the second order skips sequences the first one already gave.
 -- Positions are de-duplicated by key, except for doubles in non-increasing order: there the
 -- net change of the board determines the multiset of sources (count them from the highest
--- point down), so distinct step sets always reach distinct positions. The common cases of a
--- game need no search at all (two_steps, four_steps below).
+-- point down), so distinct step sets always reach distinct positions. Without a point limit
+-- only doubles bearing off need the search: non-doubles are listed from the board's bit sets
+-- (two_steps, two_dice below), other doubles in four loops (four_steps).
 -- Results: c.keys[i], c.packs[i] for i = 1..c.cnt, pack = steps | first die << 44 | length << 48.
 
 local Z = require("backgammon.zobrist")
@@ -281,26 +282,29 @@ dfs = function(c, b, depth, maxsrc, key, outside, occ, pack)
 end
 
 -- §4 rule 2: a non-double of which only one die can be played must use the larger if it can.
-local function keep_larger(c, hi)
-  local keys, packs, w = c.keys, c.packs, 0
-  for i = 1, c.cnt do
+-- Keeps those of packs[1..cnt] (and their keys) whose first die is `hi`, if any; returns the
+-- new count.
+local function keep_larger(keys, packs, cnt, hi)
+  local w = 0
+  for i = 1, cnt do
     if (packs[i] >> 44) & 15 == hi then
       w = w + 1
       keys[w], packs[w] = keys[i], packs[i]
     end
   end
-  if w > 0 then c.cnt = w end
+  return w > 0 and w or cnt
 end
 
--- Sources (bit 25 = bar) from which die d can be played as a first step (no point limit).
+-- Sources (bit 25 = bar) from which die d can be played as a first step (no point limit), on a
+-- board with `bar` occupied or not, and `home` (nothing outside the home board) or not.
 -- A sequence "other die, then d from one of these" (not moving on the same checker) gives a
 -- position that "d first, then the other die" gives too.
-local function first_steps(b, d, outside, occ, open)
-  if b[25] > 0 then
+local function first_steps(bar, home, d, occ, open)
+  if bar then
     return open & (1 << (25 - d)) ~= 0 and 1 << 25 or 0
   end
   local mask = occ & (open << d)
-  if outside == 0 then mask = mask | (1 << bear_off_source(occ, d)) end
+  if home then mask = mask | (1 << bear_off_source(occ, d)) end
   return mask & ~1
 end
 
@@ -325,9 +329,9 @@ function M.search(b, d1, d2, cap, distinct, ...)
   dfs(c, b, 1, 25, key, outside, occ, 0)
   if not double then
     c.ds[1], c.ds[2] = lo, hi
-    if cap == 0 then c.skip = first_steps(b, hi, outside, occ, open) end
+    if cap == 0 then c.skip = first_steps(b[25] > 0, outside == 0, hi, occ, open) end
     dfs(c, b, 1, 25, key, outside, occ, 0)
-    if c.best == 1 then keep_larger(c, hi) end
+    if c.best == 1 then c.cnt = keep_larger(c.keys, c.packs, c.cnt, hi) end
   end
   if c.best == 0 then c.cnt = 0 end
   return c
@@ -411,26 +415,132 @@ local function two_outside(occ, ones)
   return far & (far - 1) ~= 0 or far & ~ones ~= 0
 end
 
--- The moves of the common case of two_steps from the board's bit sets as the kernel gives
--- them (G:mask over the mover's track: his places, those with one checker, the opponent's
--- places with 2+ and those with one); nil when the case does not apply (a double, two or
--- more on the bar, fewer than two checkers outside home, no two-step move) and the board
--- is needed (M.packs). No point limit.
+-- Position keys by net change (two_dice): a step from p to q (0 = off, 25 = bar) adds
+-- STEP_KEY[q] - STEP_KEY[p], a hit on q adds ZHIT[q]. The sum depends on where checkers went,
+-- not on the order of the steps, so two sequences reach one position exactly when their sums
+-- agree (but for a 2^-64 chance), and no board is needed to name a position. The words of Z
+-- at multiples of 32 are free for this (see zobrist.lua).
+local STEP_KEY = {}
+for p = 0, 25 do STEP_KEY[p] = Z[p * 32 + 32] end
+-- The bar and the points outside the home board.
+local OUTSIDE = PLACES & ~127
+
+-- Keeps a move of `len` steps (`pack` without its length) that reaches position `key`, in
+-- out/keys[1..n] of the moves found so far (all of `best` steps): longer moves replace shorter
+-- ones, and a position found before is not kept again. Returns n, best.
+local function keep(out, keys, n, best, len, key, pack)
+  if len < best then return n, best end
+  if len > best then n, best = 0, len end
+  for i = 1, n do
+    if keys[i] == key then return n, best end
+  end
+  n = n + 1
+  out[n], keys[n] = pack | len << 48, key
+  return n, best
+end
+
+-- After the first step s1 -> t1 (t1 = 0: off) of a two_dice sequence, every second step of
+-- die d2 (those from `skip`, other than the moved checker, repeat the other dice order), or
+-- the first step alone when no second step is legal. As `last` in the search.
+local function follow(out, keys, n, best, held, ones, open, blots, d2, skip, first, s1, t1)
+  local hit1 = t1 > 0 and blots >> t1 & 1 or 0
+  local code1 = s1 * 64 + t1 * 2 + hit1 | first
+  local key1 = STEP_KEY[t1] - STEP_KEY[s1] + (hit1 == 1 and ZHIT[t1] or 0)
+  local after = held | (t1 > 0 and 1 << t1 or 0)
+  if ones & (1 << s1) ~= 0 then after = after ~ (1 << s1) end
+  local standing = blots & ~(1 << t1)
+  skip = skip & ~(1 << t1)
+  if after & BAR_BIT ~= 0 then
+    local t2 = 25 - d2
+    if open & (1 << t2) == 0 then return keep(out, keys, n, best, 1, key1, code1) end
+    if skip & BAR_BIT ~= 0 then return n, best end
+    local hit2 = standing >> t2 & 1
+    local key = key1 + STEP_KEY[t2] - STEP_KEY[25] + (hit2 == 1 and ZHIT[t2] or 0)
+    return keep(out, keys, n, best, 2, key, code1 | (1600 + t2 * 2 + hit2) << 11)
+  end
+  local occ = after & POINTS
+  local srcs = occ & (open << d2)
+  local moved = srcs & skip ~= 0
+  srcs = srcs & ~skip
+  while srcs ~= 0 do
+    local low = srcs & -srcs
+    srcs = srcs ~ low
+    local s2 = POINT[low % 37]
+    local t2 = s2 - d2
+    local hit2 = standing >> t2 & 1
+    local key = key1 + STEP_KEY[t2] - STEP_KEY[s2] + (hit2 == 1 and ZHIT[t2] or 0)
+    moved = true
+    n, best = keep(out, keys, n, best, 2, key, code1 | (s2 * 64 + t2 * 2 + hit2) << 11)
+  end
+  if after & OUTSIDE == 0 then
+    local s2 = bear_off_source(occ, d2)
+    if s2 > 0 then
+      moved = true
+      if skip & (1 << s2) == 0 then
+        local key = key1 + STEP_KEY[0] - STEP_KEY[s2]
+        n, best = keep(out, keys, n, best, 2, key, code1 | (s2 * 64) << 11)
+      end
+    end
+  end
+  if not moved then return keep(out, keys, n, best, 1, key1, code1) end
+  return n, best
+end
+
+-- Any non-double without point limit, from the bit sets of `masks` alone: the sequences of
+-- the search (M.search) in its order, the high die first and then the low die first, one
+-- move per position (STEP_KEY), the larger die alone when only one die can be played. Two
+-- steps decide everything here, so the board's counts are not needed: only which places hold
+-- exactly one checker (`ones`), and no step is played on a board.
+local function two_dice(hi, lo, held, ones, open, blots)
+  local out, keys, n, best, skip = {}, {}, 0, 0, 0
+  local bar, home, occ = held & BAR_BIT ~= 0, held & OUTSIDE == 0, held & POINTS
+  for order = 1, 2 do
+    local d1, d2 = hi, lo
+    if order == 2 then d1, d2, skip = lo, hi, first_steps(bar, home, hi, occ, open) end
+    local first = d1 << 44
+    if bar then
+      if open & (1 << (25 - d1)) ~= 0 then
+        n, best = follow(out, keys, n, best, held, ones, open, blots, d2, skip, first, 25, 25 - d1)
+      end
+    else
+      local srcs = occ & (open << d1)
+      while srcs ~= 0 do
+        local low = srcs & -srcs
+        srcs = srcs ~ low
+        local s1 = POINT[low % 37]
+        n, best = follow(out, keys, n, best, held, ones, open, blots, d2, skip, first, s1, s1 - d1)
+      end
+      local s1 = home and bear_off_source(occ, d1) or 0
+      if s1 > 0 then
+        n, best = follow(out, keys, n, best, held, ones, open, blots, d2, skip, first, s1, 0)
+      end
+    end
+  end
+  if best == 1 then n = keep_larger(keys, out, n, hi) end
+  for i = #out, n + 1, -1 do out[i] = nil end
+  return out
+end
+
+-- The moves of a non-double without point limit from the board's bit sets (see masks): the
+-- common case of two_steps, else two_dice.
+local function non_double(hi, lo, occ, ones, open, blots)
+  local bar = occ & BAR_BIT ~= 0
+  if bar and ones & BAR_BIT ~= 0 or not bar and two_outside(occ, ones) then
+    local out = presized()
+    if two_steps(hi, lo, occ, ones, open, blots, bar, out) > 0 then return out end
+  end
+  return two_dice(hi, lo, occ, ones, open, blots)
+end
+
+-- The moves of a non-double (no point limit) from the board's bit sets as the kernel gives
+-- them: G:mask over the mover's track gives his places, those with one checker, the
+-- opponent's places with 2+ and those with one. Nil for a double, which needs the board
+-- (M.packs).
 function M.quick(d1, d2, held, ones, blocked, blots)
   if d1 == d2 then return nil end
   local hi, lo = d1, d2
   if lo > hi then hi, lo = lo, hi end
-  local occ = held & PLACES
-  ones = ones & PLACES
-  local bar = occ & BAR_BIT ~= 0
-  if bar then
-    if ones & BAR_BIT == 0 then return nil end
-  elseif not two_outside(occ, ones) then
-    return nil
-  end
-  local out = presized()
-  if two_steps(hi, lo, occ, ones, ~blocked & POINTS, blots & POINTS, bar, out) > 0 then return out end
-  return nil
+  return non_double(hi, lo, held & PLACES, ones & PLACES, ~blocked & POINTS, blots & POINTS)
 end
 
 -- Records a move of `len` steps of a double that could go no further; shorter ones give way.
@@ -518,29 +628,22 @@ end
 
 -- The legal moves, one per distinct resulting position, as packed integers (see the header;
 -- M.unpack gives the steps). The game offers these integers as its options, so a decision
--- costs no table per move. The common cases (two_steps, four_steps, two on the bar) need no
--- search; the rest (bearing off, point limits, a die that cannot be played) use M.search.
+-- costs no table per move. Without a point limit, non-doubles (two_steps, two_dice) and
+-- doubles with four checkers on the bar or outside home (four_steps) need no board search;
+-- the rest (doubles bearing off, point limits) use M.search.
 -- `...`: the board's bit sets as the kernel gives them (see M.quick), when the caller has them.
 function M.packs(b, d1, d2, cap, ...)
-  local bar, hi, lo = b[25], d1, d2
+  local hi, lo = d1, d2
   if lo > hi then hi, lo = lo, hi end
-  if (cap or 0) == 0 and (bar <= 1 or hi == lo) then
+  if (cap or 0) == 0 then
     local occ, ones, open, blots, outside = masks(b, ...)
-    if hi == lo then
-      if bar + outside >= 4 then
-        local out = presized()
-        local n = four_steps(b, hi, occ, open, blots, out)
-        for i = #out, n + 1, -1 do out[i] = nil end
-        return out
-      end
-    elseif bar == 1 or outside >= 2 then
+    if hi ~= lo then return non_double(hi, lo, occ, ones, open, blots) end
+    if b[25] + outside >= 4 then
       local out = presized()
-      if two_steps(hi, lo, occ, ones, open, blots, bar == 1, out) > 0 then return out end
+      local n = four_steps(b, hi, occ, open, blots, out)
+      for i = #out, n + 1, -1 do out[i] = nil end
+      return out
     end
-  elseif (cap or 0) == 0 and b[25 - hi] >= -1 and b[25 - lo] >= -1 then
-    -- Two or more on the bar and both dice enter: that is the only move.
-    return { 1600 + (25 - hi) * 2 + (b[25 - hi] == -1 and 1 or 0)
-      | (1600 + (25 - lo) * 2 + (b[25 - lo] == -1 and 1 or 0)) << 11 | hi << 44 | 2 << 48 }
   end
   local c = M.search(b, d1, d2, cap, true, ...)
   local packs = c.packs

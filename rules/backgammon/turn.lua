@@ -34,8 +34,8 @@ end
 local ANY = math.maxinteger
 
 -- The legal moves of `seat` for dice a, b, as packs (movegen.lua), from the board as bit sets
--- (his places, those with one checker, the opponent's with two or more and with one): in the
--- common case from those alone, else with the whole board too.
+-- (his places, those with one checker, the opponent's with two or more and with one): a
+-- non-double from those alone, a double with the whole board too.
 local function legal_moves(G, seat, a, b)
   local cap, track, opp = G:switch("max_per_point"), layout.TRACKS[seat], 3 - seat
   if cap ~= 0 then return movegen.packs(layout.board(G, seat), a, b, cap) end
