@@ -2,7 +2,7 @@
 //! tracks and explicit links. Built by a game's `setup`, rarely changed afterwards, so states
 //! share it copy-on-write.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// A location: a point, a grid cell or an off-board zone. Numbered from 1.
 pub type Loc = u32;
@@ -53,7 +53,7 @@ pub struct Topology {
     grids: Vec<Grid>,
     /// For each location: (grid index, x, y) when it is a grid cell.
     cell_xy: Vec<Option<(u32, u32, u32)>>,
-    tracks: HashMap<String, Track>,
+    tracks: BTreeMap<String, Track>,
     links: Vec<Vec<(Loc, String)>>,
 }
 
