@@ -68,15 +68,16 @@ end
 local BAR_BIT = 1 << 25
 
 -- Step codes by source bit (see POINT): SECOND[d][(1 << p) % 37] is the step p -> p-d as the
--- second step of a pack, FOURTH[d][...] as the fourth and last (with the pack's length).
--- The hottest loops append a move with one lookup.
-local SECOND, FOURTH, HIT4 = {}, {}, 1 << 33
+-- second step of a pack, THIRD[d][...] as the third, FOURTH[d][...] as the fourth and last
+-- (with the pack's length); HIT3 and HIT4 mark a hit by the third and the fourth. The
+-- hottest loops append a move with one lookup.
+local SECOND, THIRD, FOURTH, HIT3, HIT4 = {}, {}, {}, 1 << 22, 1 << 33
 for d = 1, 6 do
-  SECOND[d], FOURTH[d] = {}, {}
-  for r = 1, 36 do SECOND[d][r], FOURTH[d][r] = 0, 0 end
+  SECOND[d], THIRD[d], FOURTH[d] = {}, {}, {}
+  for r = 1, 36 do SECOND[d][r], THIRD[d][r], FOURTH[d][r] = 0, 0, 0 end
   for p = d + 1, 25 do
-    local code = p * 64 + (p - d) * 2
-    SECOND[d][(1 << p) % 37], FOURTH[d][(1 << p) % 37] = code << 11, code << 33 | 4 << 48
+    local code, r = p * 64 + (p - d) * 2, (1 << p) % 37
+    SECOND[d][r], THIRD[d][r], FOURTH[d][r] = code << 11, code << 22, code << 33 | 4 << 48
   end
 end
 -- Points 1..24, and those with the bar.
@@ -573,7 +574,7 @@ end
 -- Writes the packs to out[1..n] and returns n (longer moves found later overwrite shorter
 -- ones, which may leave stale entries after n).
 local function four_steps(b, d, occ, open, blots, out)
-  local n, best, movable, first, fourth = 0, 0, open << d, d << 44, FOURTH[d]
+  local n, best, movable, first, third, fourth = 0, 0, open << d, d << 44, THIRD[d], FOURTH[d]
   local s1 = occ & movable
   if b[25] > 0 then s1 = s1 & BAR_BIT end
   while s1 ~= 0 do
@@ -594,24 +595,26 @@ local function four_steps(b, d, occ, open, blots, out)
       local s3 = o2 & movable & UPTO[p2]
       if b[25] > 0 then s3 = s3 & BAR_BIT end
       if s3 == 0 then n, best = stuck(out, n, best, 2, c2) end
+      -- The blots the first two steps left standing.
+      local standing = blots & ~((l1 | l2) >> d)
       while s3 ~= 0 do
         local l3 = s3 & -s3
         s3 = s3 ~ l3
         -- The last step before the fourth is not played on `b`: only its sources are needed.
-        local p3 = POINT[l3 % 37]
-        local dst = p3 - d
-        local c3 = c2 | (p3 * 64 + dst * 2 + (b[dst] == -1 and 1 or 0)) << 22
-        local o3 = o2 | 1 << dst
+        local r3, down = l3 % 37, l3 >> d
+        local p3 = POINT[r3]
+        local c3 = c2 | third[r3] | (standing & down ~= 0 and HIT3 or 0)
+        local o3 = o2 | down
         if b[p3] == 1 then o3 = o3 ~ l3 end
         local s4 = o3 & movable & UPTO[p3]
-        if p3 == 25 and b[25] > 1 then s4 = s4 & BAR_BIT end
+        if l3 == BAR_BIT and b[25] > 1 then s4 = s4 & BAR_BIT end
         if s4 == 0 then
           n, best = stuck(out, n, best, 3, c3)
         elseif best < 4 then
           n, best = 0, 4
         end
         -- Sources whose step hits a blot (one the first three steps left standing).
-        local hits = (blots & ~((l1 | l2 | l3) >> d)) << d
+        local hits = (standing & ~down) << d
         while s4 ~= 0 do
           local l4 = s4 & -s4
           s4 = s4 ~ l4
