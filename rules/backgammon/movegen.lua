@@ -379,6 +379,24 @@ local function two_steps(hi, lo, occ, ones, open, blots, bar, out)
     end
   end
   local his, los, second = occ & (open << hi), occ & (open << lo), SECOND[lo]
+  if bar then
+    -- The checker on the bar enters with the low die (written first) at y, then a -> a-hi
+    -- for every other source a (a = y is a chain); then it enters with the high die, below.
+    local y = 25 - lo
+    if los & BAR_BIT ~= 0 then
+      local enter, up = 1600 + y * 2 + (blots >> y & 1) | lo << 44 | 2 << 48, SECOND[hi]
+      -- Sources whose high step hits a blot (not the one the entry hit).
+      local hits = (blots & ~(1 << y)) << hi
+      local as = his & ~BAR_BIT & ~(1 << y)
+      while as ~= 0 do
+        local la = as & -as
+        as = as ~ la
+        n = n + 1
+        out[n] = enter | up[la % 37] | (hits & la ~= 0 and 2048 or 0)
+      end
+    end
+    his = his & BAR_BIT
+  end
   while his ~= 0 do
     local low = his & -his
     his = his ~ low
@@ -386,25 +404,14 @@ local function two_steps(hi, lo, occ, ones, open, blots, bar, out)
     local x = a - hi
     local bs = los & ~(1 << x) & ~(1 << (a + lo))
     if ones & low ~= 0 then bs = bs & ~low end
-    if bar and a ~= 25 then
-      -- The checker on the bar enters with the low die (written first), then a -> x.
-      if bs & BAR_BIT ~= 0 then
-        local y = 25 - lo
-        n = n + 1
-        out[n] = 1600 + y * 2 + (blots >> y & 1)
-          | (a * 64 + x * 2 + ((blots & ~(1 << y)) >> x & 1)) << 11 | lo << 44 | 2 << 48
-      end
-    else
-      -- Sources whose low step hits a blot (not the one the high step hit) come second.
-      local hi_step = a * 64 + x * 2 + (blots >> x & 1) | first
-      -- Sources whose low step hits a blot (not the one the high step hit).
-      local hits = (blots & ~(1 << x)) << lo
-      while bs ~= 0 do
-        local lb = bs & -bs
-        bs = bs ~ lb
-        n = n + 1
-        out[n] = hi_step | second[lb % 37] | (hits & lb ~= 0 and 2048 or 0)
-      end
+    local hi_step = a * 64 + x * 2 + (blots >> x & 1) | first
+    -- Sources whose low step hits a blot (not the one the high step hit).
+    local hits = (blots & ~(1 << x)) << lo
+    while bs ~= 0 do
+      local lb = bs & -bs
+      bs = bs ~ lb
+      n = n + 1
+      out[n] = hi_step | second[lb % 37] | (hits & lb ~= 0 and 2048 or 0)
     end
   end
   return n
