@@ -67,10 +67,16 @@ end
 
 local BAR_BIT = 1 << 25
 
+-- Bearing off from point q as a source bit of four_steps: 1 << (q + 26), which comes after
+-- the points in a loop from the lowest bit; POINT gives q for it too (2^27..2^32 have residues
+-- of their own). BEAR is the lowest such bit.
+local BEAR = 1 << 27
+for q = 1, 6 do POINT[(1 << (q + 26)) % 37] = q end
+
 -- Step codes by source bit (see POINT): SECOND[d][(1 << p) % 37] is the step p -> p-d as the
 -- second step of a pack, THIRD[d][...] as the third, FOURTH[d][...] as the fourth and last
--- (with the pack's length); HIT3 and HIT4 mark a hit by the third and the fourth. The
--- hottest loops append a move with one lookup.
+-- (with the pack's length), bearing off for the BEAR bits; HIT3 and HIT4 mark a hit by the
+-- third and the fourth. The hottest loops append a move with one lookup.
 local SECOND, THIRD, FOURTH, HIT3, HIT4 = {}, {}, {}, 1 << 22, 1 << 33
 for d = 1, 6 do
   SECOND[d], THIRD[d], FOURTH[d] = {}, {}, {}
@@ -79,9 +85,15 @@ for d = 1, 6 do
     local code, r = p * 64 + (p - d) * 2, (1 << p) % 37
     SECOND[d][r], THIRD[d][r], FOURTH[d][r] = code << 11, code << 22, code << 33 | 4 << 48
   end
+  for q = 1, 6 do
+    local r = (1 << (q + 26)) % 37
+    THIRD[d][r], FOURTH[d][r] = (q * 64) << 22, (q * 64) << 33 | 4 << 48
+  end
 end
 -- Points 1..24, and those with the bar.
 local POINTS, PLACES = UPTO[24], UPTO[25]
+-- The bar and the points outside the home board.
+local OUTSIDE = PLACES & ~127
 
 -- The mover's checkers outside the home board (7..24) of a board whose occupied places are
 -- `occ`: a loop over those few points.
@@ -97,22 +109,19 @@ end
 
 -- The board as bit sets (bit p: point p, bit 25: the bar): the mover's occupied places, those
 -- of them with exactly one checker, the points open to him (not held by 2+ opposing
--- checkers), the opponent's blots; and the mover's checkers outside the home board (7..24).
--- From the sets as the kernel gives them (`held`, `ones`, `blocked`, `blots`: see M.quick)
+-- checkers), the opponent's blots. From the sets as the kernel gives them (`held`, `ones`, `blocked`, `blots`: see M.quick)
 -- when the caller has them, else from the board.
 local function masks(b, held, ones, blocked, blots)
   if held then
-    local occ = held & PLACES
-    return occ, ones & PLACES, ~blocked & POINTS, blots & POINTS, outside_of(b, occ)
+    return held & PLACES, ones & PLACES, ~blocked & POINTS, blots & POINTS
   end
-  local occ, outside, open = 0, 0, 0
+  local occ, open = 0, 0
   ones, blots = 0, 0
   for p = 1, 24 do
     local v, bit = b[p], 1 << p
     if v > 0 then
       occ = occ | bit
       if v == 1 then ones = ones | bit end
-      if p > 6 then outside = outside + v end
     elseif v == -1 then
       blots = blots | bit
     end
@@ -121,14 +130,14 @@ local function masks(b, held, ones, blocked, blots)
   local bar = b[25]
   if bar > 0 then occ = occ | BAR_BIT end
   if bar == 1 then ones = ones | BAR_BIT end
-  return occ, ones, open, blots, outside
+  return occ, ones, open, blots
 end
 
 -- Checkers outside the home board (7..24 and bar), occupied points (without the bar) and
 -- open points of a board (`...`: the kernel's sets, as for masks).
 local function scan(b, ...)
-  local occ, _, open, _, outside = masks(b, ...)
-  return outside + b[25], occ & POINTS, open
+  local occ, _, open = masks(b, ...)
+  return outside_of(b, occ) + b[25], occ & POINTS, open
 end
 
 -- The point die d bears off from when all checkers are home (0 if none): point d, or the
@@ -430,8 +439,6 @@ end
 -- at multiples of 32 are free for this (see zobrist.lua).
 local STEP_KEY = {}
 for p = 0, 25 do STEP_KEY[p] = Z[p * 32 + 32] end
--- The bar and the points outside the home board.
-local OUTSIDE = PLACES & ~127
 
 -- Keeps a move of `len` steps (`pack` without its length) that reaches position `key`, in
 -- out/keys[1..n] of the moves found so far (all of `best` steps): longer moves replace shorter
@@ -560,68 +567,83 @@ local function stuck(out, n, best, len, pack)
   return n, best
 end
 
--- Plays src -> src-d on `b` (no bear-off); returns the step code, the new occupied mask and
--- what to restore.
+-- Plays src -> src-d on `b`, or bears src off when src-d <= 0; returns the step code, the new
+-- occupied mask, and what to restore: b[src] = vs, b[at] = va.
 local function step(b, occ, src, d)
-  local dst = src - d
-  local vs, vd = b[src], b[dst]
+  local vs, at = b[src], src - d
   b[src] = vs - 1
-  b[dst] = vd == -1 and 1 or vd + 1
-  occ = occ | (1 << dst)
   if vs == 1 then occ = occ ~ (1 << src) end
-  return src * 64 + dst * 2 + (vd == -1 and 1 or 0), occ, vs, vd
+  if at <= 0 then
+    local off = b[0]
+    b[0] = off + 1
+    return src * 64, occ, vs, off, 0
+  end
+  local va = b[at]
+  b[at] = va == -1 and 1 or va + 1
+  return src * 64 + at * 2 + (va == -1 and 1 or 0), occ | (1 << at), vs, va, at
 end
 
--- The double d in the common case: at least four checkers on the bar or outside the home
--- board (nothing can bear off), no point limit. The open points do not change during the
--- move, so the sources are `occ & open << d` (bit 25: the bar, the only source while it is
--- occupied); taking them in non-increasing order gives every multiset of steps once, and
--- distinct multisets give distinct positions (see the header). Four nested loops instead of
--- recursion: this is the dearest case of the game (a recursive version measured 35% slower).
--- Writes the packs to out[1..n] and returns n (longer moves found later overwrite shorter
--- ones, which may leave stale entries after n).
+-- The bearing-off step of die d from a board whose places are `occ`, all at home, as a source
+-- bit (see BEAR), or 0 when there is none from a point up to `top`.
+local function bear_bit(occ, d, top)
+  local q = bear_off_source(occ & POINTS, d)
+  return q > 0 and q <= top and 1 << (q + 26) or 0
+end
+
+-- The double d without point limit. The open points do not change during the move, so the
+-- sources are `occ & open << d` (bit 25: the bar, the only source while it is occupied), and
+-- bearing off once every checker is home (a BEAR bit, after the points); taking them in
+-- non-increasing order gives every multiset of steps once, and distinct multisets give
+-- distinct positions (see the header). The order is the search's. Four nested loops instead
+-- of recursion: this is the dearest case of the game (a recursive version measured 35%
+-- slower). Writes the packs to out[1..n] and returns n (longer moves found later overwrite
+-- shorter ones, which may leave stale entries after n).
 local function four_steps(b, d, occ, open, blots, out)
   local n, best, movable, first, third, fourth = 0, 0, open << d, d << 44, THIRD[d], FOURTH[d]
   local s1 = occ & movable
-  if b[25] > 0 then s1 = s1 & BAR_BIT end
+  if b[25] > 0 then s1 = s1 & BAR_BIT elseif occ & OUTSIDE == 0 then s1 = s1 | bear_bit(occ, d, 25) end
   while s1 ~= 0 do
     local l1 = s1 & -s1
     s1 = s1 ~ l1
     local p1 = POINT[l1 % 37]
-    local c1, o1, v1s, v1d = step(b, occ, p1, d)
+    local c1, o1, v1s, v1a, a1 = step(b, occ, p1, d)
     c1 = c1 | first
     local s2 = o1 & movable & UPTO[p1]
-    if b[25] > 0 then s2 = s2 & BAR_BIT end
+    if b[25] > 0 then s2 = s2 & BAR_BIT elseif o1 & OUTSIDE == 0 then s2 = s2 | bear_bit(o1, d, p1) end
     if s2 == 0 then n, best = stuck(out, n, best, 1, c1) end
     while s2 ~= 0 do
       local l2 = s2 & -s2
       s2 = s2 ~ l2
       local p2 = POINT[l2 % 37]
-      local c2, o2, v2s, v2d = step(b, o1, p2, d)
+      local c2, o2, v2s, v2a, a2 = step(b, o1, p2, d)
       c2 = c1 | c2 << 11
       local s3 = o2 & movable & UPTO[p2]
-      if b[25] > 0 then s3 = s3 & BAR_BIT end
+      if b[25] > 0 then s3 = s3 & BAR_BIT elseif o2 & OUTSIDE == 0 then s3 = s3 | bear_bit(o2, d, p2) end
       if s3 == 0 then n, best = stuck(out, n, best, 2, c2) end
-      -- The blots the first two steps left standing.
-      local standing = blots & ~((l1 | l2) >> d)
+      -- The blots the first two steps left standing (a2 = 0: borne off).
+      local standing = blots & ~(1 << a1 | 1 << a2)
       while s3 ~= 0 do
         local l3 = s3 & -s3
         s3 = s3 ~ l3
         -- The last step before the fourth is not played on `b`: only its sources are needed.
-        local r3, down = l3 % 37, l3 >> d
-        local p3 = POINT[r3]
+        local r3 = l3 % 37
+        local p3, down = POINT[r3], l3 < BEAR and l3 >> d or 0
         local c3 = c2 | third[r3] | (standing & down ~= 0 and HIT3 or 0)
         local o3 = o2 | down
-        if b[p3] == 1 then o3 = o3 ~ l3 end
+        if b[p3] == 1 then o3 = o3 & ~(1 << p3) end
         local s4 = o3 & movable & UPTO[p3]
-        if l3 == BAR_BIT and b[25] > 1 then s4 = s4 & BAR_BIT end
+        if l3 == BAR_BIT and b[25] > 1 then
+          s4 = s4 & BAR_BIT
+        elseif o3 & OUTSIDE == 0 then
+          s4 = s4 | bear_bit(o3, d, p3)
+        end
         if s4 == 0 then
           n, best = stuck(out, n, best, 3, c3)
         elseif best < 4 then
           n, best = 0, 4
         end
         -- Sources whose step hits a blot (one the first three steps left standing).
-        local hits = (standing & ~down) << d
+        local hits = (standing & ~down) << d & PLACES
         while s4 ~= 0 do
           local l4 = s4 & -s4
           s4 = s4 ~ l4
@@ -629,9 +651,9 @@ local function four_steps(b, d, occ, open, blots, out)
           out[n] = c3 | fourth[l4 % 37] | (hits & l4 ~= 0 and HIT4 or 0)
         end
       end
-      b[p2], b[p2 - d] = v2s, v2d
+      b[p2], b[a2] = v2s, v2a
     end
-    b[p1], b[p1 - d] = v1s, v1d
+    b[p1], b[a1] = v1s, v1a
   end
   return n
 end
@@ -639,21 +661,18 @@ end
 -- The legal moves, one per distinct resulting position, as packed integers (see the header;
 -- M.unpack gives the steps). The game offers these integers as its options, so a decision
 -- costs no table per move. Without a point limit, non-doubles (two_steps, two_dice) and
--- doubles with four checkers on the bar or outside home (four_steps) need no board search;
--- the rest (doubles bearing off, point limits) use M.search.
+-- doubles (four_steps) need no search; point limits use M.search.
 -- `...`: the board's bit sets as the kernel gives them (see M.quick), when the caller has them.
 function M.packs(b, d1, d2, cap, ...)
   local hi, lo = d1, d2
   if lo > hi then hi, lo = lo, hi end
   if (cap or 0) == 0 then
-    local occ, ones, open, blots, outside = masks(b, ...)
+    local occ, ones, open, blots = masks(b, ...)
     if hi ~= lo then return non_double(hi, lo, occ, ones, open, blots) end
-    if b[25] + outside >= 4 then
-      local out = presized()
-      local n = four_steps(b, hi, occ, open, blots, out)
-      for i = #out, n + 1, -1 do out[i] = nil end
-      return out
-    end
+    local out = presized()
+    local n = four_steps(b, hi, occ, open, blots, out)
+    for i = #out, n + 1, -1 do out[i] = nil end
+    return out
   end
   local c = M.search(b, d1, d2, cap, true, ...)
   local packs = c.packs
