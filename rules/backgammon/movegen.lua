@@ -90,6 +90,19 @@ for d = 1, 6 do
     THIRD[d][r], FOURTH[d][r] = (q * 64) << 22, (q * 64) << 33 | 4 << 48
   end
 end
+-- CHAIN[d1 * 8 + d2][(1 << p) % 37]: the pack of the chain p -> p-d1 -> p-d1-d2 (no hits).
+local CHAIN = {}
+for d1 = 1, 6 do
+  for d2 = 1, 6 do
+    local t = {}
+    for r = 1, 36 do t[r] = 0 end
+    for p = d1 + d2 + 1, 25 do
+      local m, f = p - d1, p - d1 - d2
+      t[(1 << p) % 37] = p * 64 + m * 2 | (m * 64 + f * 2) << 11 | d1 << 44 | 2 << 48
+    end
+    CHAIN[d1 * 8 + d2] = t
+  end
+end
 -- Points 1..24, and those with the bar.
 local POINTS, PLACES = UPTO[24], UPTO[25]
 -- The bar and the points outside the home board.
@@ -370,21 +383,23 @@ local function two_steps(hi, lo, occ, ones, open, blots, bar, out)
   local n, first = 0, hi << 44 | 2 << 48
   local srcs = occ & (open << (hi + lo))
   if bar then srcs = srcs & BAR_BIT end
-  while srcs ~= 0 do
-    local low = srcs & -srcs
-    srcs = srcs ~ low
-    local s = POINT[low % 37]
-    local m1, m2, f = s - hi, s - lo, s - hi - lo
-    local ok1, ok2 = open & (1 << m1) ~= 0, open & (1 << m2) ~= 0
-    local h1, h2 = blots >> m1 & 1, blots >> m2 & 1
-    local last = (blots >> f & 1) << 11
-    if ok1 then
+  -- Chains through s-hi (when open) and through s-lo (when open, unless through s-hi gives
+  -- the same position: neither way hits on the way).
+  local hit_hi, hit_lo, hit_end = blots << hi, blots << lo, blots << (hi + lo)
+  local via_hi = srcs & (open << hi)
+  local via_lo = srcs & (open << lo) & ~(via_hi & ~hit_hi & ~hit_lo)
+  local chains, by_hi, by_lo = via_hi | via_lo, CHAIN[hi * 8 + lo], CHAIN[lo * 8 + hi]
+  while chains ~= 0 do
+    local low = chains & -chains
+    chains = chains ~ low
+    local r, last = low % 37, hit_end & low ~= 0 and 2048 or 0
+    if via_hi & low ~= 0 then
       n = n + 1
-      out[n] = s * 64 + m1 * 2 + h1 | (m1 * 64 + f * 2) << 11 | last | first
+      out[n] = by_hi[r] | (hit_hi & low ~= 0 and 1 or 0) | last
     end
-    if ok2 and not (ok1 and h1 + h2 == 0) then
+    if via_lo & low ~= 0 then
       n = n + 1
-      out[n] = s * 64 + m2 * 2 + h2 | (m2 * 64 + f * 2) << 11 | last | lo << 44 | 2 << 48
+      out[n] = by_lo[r] | (hit_lo & low ~= 0 and 1 or 0) | last
     end
   end
   local his, los, second = occ & (open << hi), occ & (open << lo), SECOND[lo]
