@@ -15,8 +15,9 @@
 -- Positions are de-duplicated by key, except for doubles in non-increasing order: there the
 -- net change of the board determines the multiset of sources (count them from the highest
 -- point down), so distinct step sets always reach distinct positions. Without a point limit
--- only doubles bearing off need the search: non-doubles are listed from the board's bit sets
--- (two_steps, two_dice below), other doubles in four loops (four_steps).
+-- the game needs no search: non-doubles are listed from the board's bit sets (two_steps,
+-- two_dice below), doubles in four loops (four_steps); the search serves point limits and
+-- the notation (every step set of a move).
 -- Results: c.keys[i], c.packs[i] for i = 1..c.cnt, pack = steps | first die << 44 | length << 48.
 
 local Z = require("backgammon.zobrist")
@@ -122,8 +123,8 @@ end
 
 -- The board as bit sets (bit p: point p, bit 25: the bar): the mover's occupied places, those
 -- of them with exactly one checker, the points open to him (not held by 2+ opposing
--- checkers), the opponent's blots. From the sets as the kernel gives them (`held`, `ones`, `blocked`, `blots`: see M.quick)
--- when the caller has them, else from the board.
+-- checkers), the opponent's blots. From the sets as the kernel gives them (`held`, `ones`,
+-- `blocked`, `blots`: see M.quick) when the caller has them, else from the board.
 local function masks(b, held, ones, blocked, blots)
   if held then
     return held & PLACES, ones & PLACES, ~blocked & POINTS, blots & POINTS
@@ -616,7 +617,11 @@ end
 local function four_steps(b, d, occ, open, blots, out)
   local n, best, movable, first, third, fourth = 0, 0, open << d, d << 44, THIRD[d], FOURTH[d]
   local s1 = occ & movable
-  if b[25] > 0 then s1 = s1 & BAR_BIT elseif occ & OUTSIDE == 0 then s1 = s1 | bear_bit(occ, d, 25) end
+  if b[25] > 0 then
+    s1 = s1 & BAR_BIT
+  elseif occ & OUTSIDE == 0 then
+    s1 = s1 | bear_bit(occ, d, 25)
+  end
   while s1 ~= 0 do
     local l1 = s1 & -s1
     s1 = s1 ~ l1
@@ -624,7 +629,11 @@ local function four_steps(b, d, occ, open, blots, out)
     local c1, o1, v1s, v1a, a1 = step(b, occ, p1, d)
     c1 = c1 | first
     local s2 = o1 & movable & UPTO[p1]
-    if b[25] > 0 then s2 = s2 & BAR_BIT elseif o1 & OUTSIDE == 0 then s2 = s2 | bear_bit(o1, d, p1) end
+    if b[25] > 0 then
+      s2 = s2 & BAR_BIT
+    elseif o1 & OUTSIDE == 0 then
+      s2 = s2 | bear_bit(o1, d, p1)
+    end
     if s2 == 0 then n, best = stuck(out, n, best, 1, c1) end
     while s2 ~= 0 do
       local l2 = s2 & -s2
@@ -633,7 +642,11 @@ local function four_steps(b, d, occ, open, blots, out)
       local c2, o2, v2s, v2a, a2 = step(b, o1, p2, d)
       c2 = c1 | c2 << 11
       local s3 = o2 & movable & UPTO[p2]
-      if b[25] > 0 then s3 = s3 & BAR_BIT elseif o2 & OUTSIDE == 0 then s3 = s3 | bear_bit(o2, d, p2) end
+      if b[25] > 0 then
+        s3 = s3 & BAR_BIT
+      elseif o2 & OUTSIDE == 0 then
+        s3 = s3 | bear_bit(o2, d, p2)
+      end
       if s3 == 0 then n, best = stuck(out, n, best, 2, c2) end
       -- The blots the first two steps left standing (a2 = 0: borne off).
       local standing = blots & ~(1 << a1 | 1 << a2)
