@@ -221,16 +221,6 @@ local function entry(c, b, d)
   return nil
 end
 
--- Ends a sequence of `depth` steps at `key`.
-local function leaf(c, depth, key, pack)
-  local seen = c.seen
-  if seen then
-    if seen[key] == depth then return end
-    seen[key] = depth
-  end
-  append(c, depth, key, pack)
-end
-
 -- The last die of the sequence: each legal step ends a sequence; nothing is played on `b`.
 -- Steps from sources in c.skip other than `prev` (where the previous step landed) are legal
 -- but repeat a sequence of the other dice order; they are not recorded.
@@ -243,7 +233,7 @@ last = function(c, b, depth, maxsrc, key, outside, occ, pack, prev)
     if skip & (1 << 25) ~= 0 then return end
     local v = b[dst]
     key = key ~ ZUP[815 + b[25]] ~ (v == -1 and ZHIT[dst] or ZUP[dst * 32 + 16 + v])
-    return leaf(c, depth, key, pack | (1600 + dst * 2 + (v == -1 and 1 or 0)) << shift)
+    return record(c, depth, key, pack | (1600 + dst * 2 + (v == -1 and 1 or 0)) << shift)
   end
   local srcs = occ & (c.open << d) & UPTO[maxsrc]
   local moved = srcs & skip ~= 0
@@ -258,9 +248,9 @@ last = function(c, b, depth, maxsrc, key, outside, occ, pack, prev)
       moved = true
       local k = key ~ ZUP[src * 32 + 15 + b[src]]
       if v == -1 then
-        leaf(c, depth, k ~ ZHIT[dst], pack | (src * 64 + dst * 2 + 1) << shift)
+        record(c, depth, k ~ ZHIT[dst], pack | (src * 64 + dst * 2 + 1) << shift)
       else
-        leaf(c, depth, k ~ ZUP[dst * 32 + 16 + v], pack | (src * 64 + dst * 2) << shift)
+        record(c, depth, k ~ ZUP[dst * 32 + 16 + v], pack | (src * 64 + dst * 2) << shift)
       end
     end
   end
@@ -269,7 +259,8 @@ last = function(c, b, depth, maxsrc, key, outside, occ, pack, prev)
     if src > 0 and src <= maxsrc then
       moved = true
       if skip & (1 << src) == 0 then
-        leaf(c, depth, key ~ ZUP[src * 32 + 15 + b[src]] ~ ZUP[16 + b[0]], pack | (src * 64) << shift)
+        local k = key ~ ZUP[src * 32 + 15 + b[src]] ~ ZUP[16 + b[0]]
+        record(c, depth, k, pack | (src * 64) << shift)
       end
     end
   end
