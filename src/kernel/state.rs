@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+pub use super::props::Props;
 use super::rng::Stream;
 use super::topology::{Loc, Topology};
 use super::turn::{Seat, TurnOrder};
@@ -11,9 +12,6 @@ use super::value::Value;
 
 /// Piece ids are numbered from 1.
 pub type PieceId = u32;
-
-/// A property map; ordered, so that listing it is deterministic.
-pub type Props = BTreeMap<String, Value>;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Piece {
