@@ -411,9 +411,7 @@ fn mask(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
         let mixed = here[1..].iter().any(|&p| state.piece(p).owner != owner);
         for (b, &(seat, min, max)) in bits[..n].iter_mut().zip(want) {
             let count = if mixed {
-                here.iter()
-                    .filter(|&&p| state.piece(p).owner == seat)
-                    .count()
+                state.count(c, Some(seat), None)
             } else if seat == owner {
                 here.len()
             } else {
