@@ -39,6 +39,14 @@ for i = 1, 24 do L.TRACK_LOCS[1][i], L.TRACK_LOCS[2][i] = i, 25 - i end
 L.TRACK_LOCS[1][25], L.TRACK_LOCS[1][26] = 25, 26
 L.TRACK_LOCS[2][25], L.TRACK_LOCS[2][26] = 27, 28
 
+-- The same locations in a side's own numbering: L.LOCS[seat][i] for point i = 1..24, 25 (bar)
+-- and 0 (off), as sides (`start_side`, `side`) and step codes (movegen.lua) count.
+L.LOCS = { {}, {} }
+for seat = 1, 2 do
+  for i = 1, 25 do L.LOCS[seat][i] = L.TRACK_LOCS[seat][i] end
+  L.LOCS[seat][0] = L.TRACK_LOCS[seat][L.OFF]
+end
+
 -- Creates the places (p1..p24 in X's numbering, bar.X, off.X, bar.O, off.O) and the tracks.
 function L.create(G)
   local names = {}
@@ -52,13 +60,10 @@ function L.create(G)
   G:track(L.TRACKS[2], L.TRACK_LOCS[2])
 end
 
--- Location of a seat's point / bar (25) / off (0) in its own numbering.
-local function loc_of(seat, i) return L.TRACK_LOCS[seat][i == 0 and L.OFF or i] end
-
 -- Adds a seat's checkers as in `side`.
 function L.add_side(G, seat, side)
   for i = 0, 25 do
-    local loc = loc_of(seat, i)
+    local loc = L.LOCS[seat][i]
     for _ = 1, side[i] do G:add(L.KIND, seat, loc) end
   end
 end
@@ -67,7 +72,7 @@ end
 function L.place_side(G, seat, side)
   local pieces, k = G:pieces(seat, L.KIND), 1
   for i = 0, 25 do
-    local loc = loc_of(seat, i)
+    local loc = L.LOCS[seat][i]
     for _ = 1, side[i] do
       G:move(pieces[k], loc)
       k = k + 1

@@ -16,7 +16,7 @@ local match = require("backgammon.match")
 
 local T = {}
 
-local NAMES = layout.NAMES
+local NAMES, LOCS = layout.NAMES, layout.LOCS
 
 local function dice_text(a, b)
   if b > a then a, b = b, a end
@@ -153,19 +153,12 @@ function T.chance(G, name, outcome)
   return hook.status(G)
 end
 
--- Where a step to point i (own numbering, 0 = off) of each seat lands: DEST[seat][i].
-local DEST = { {}, {} }
-for seat = 1, 2 do
-  for i = 1, 24 do DEST[seat][i] = layout.TRACK_LOCS[seat][i] end
-  DEST[seat][0], DEST[seat][25] = layout.TRACK_LOCS[seat][layout.OFF], layout.TRACK_LOCS[seat][layout.BAR]
-end
-
 -- Plays a move option (a pack, see movegen.lua) for the player on roll; hits go to the
 -- opponent's bar. All checker moves go to the kernel in one call. The kernel passes only
 -- options of the current decision, and integers are offered only in the move phase.
 local function play(G, pack)
   local seat = G:current()
-  local mine, bar = DEST[seat], DEST[3 - seat][25]
+  local mine, bar = LOCS[seat], LOCS[3 - seat][25]
   -- Room for four steps that each hit (Lua 5.4 has no table.create).
   local moves = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
   local n, bore_off = 0, false
