@@ -447,17 +447,22 @@ end
 local STEP_KEY = {}
 for p = 0, 25 do STEP_KEY[p] = Z[p * 32 + 32] end
 
--- Keeps a move of `len` steps (`pack` without its length) that reaches position `key`, in
--- out/keys[1..n] of the moves found so far (all of `best` steps): longer moves replace shorter
--- ones, and a position found before is not kept again. Returns n, best.
+-- Keeps a move of `len` steps (`pack` without its length) in out[1..n], the moves found so
+-- far (all of `best` steps): longer moves replace shorter ones, shorter ones give way. With
+-- `keys` (the positions of out[1..n]), a move reaching position `key` found before is not
+-- kept again; without, every move reaches a position of its own (four_steps). Returns n, best.
 local function keep(out, keys, n, best, len, key, pack)
   if len < best then return n, best end
-  if len > best then n, best = 0, len end
-  for i = 1, n do
-    if keys[i] == key then return n, best end
+  if len > best then
+    n, best = 0, len
+  elseif keys then
+    for i = 1, n do
+      if keys[i] == key then return n, best end
+    end
   end
   n = n + 1
-  out[n], keys[n] = pack | len << 48, key
+  out[n] = pack | len << 48
+  if keys then keys[n] = key end
   return n, best
 end
 
@@ -565,15 +570,6 @@ function M.quick(d1, d2, held, ones, blocked, blots)
   return non_double(hi, lo, held & PLACES, ones & PLACES, ~blocked & POINTS, blots & POINTS)
 end
 
--- Records a move of `len` steps of a double that could go no further; shorter ones give way.
-local function stuck(out, n, best, len, pack)
-  if len < best then return n, best end
-  if len > best then n, best = 0, len end
-  n = n + 1
-  out[n] = pack | len << 48
-  return n, best
-end
-
 -- Plays src -> src-d on `b`, or bears src off when src-d <= 0; returns the step code, the new
 -- occupied mask, and what to restore: b[src] = vs, b[at] = va.
 local function step(b, occ, src, d)
@@ -625,7 +621,7 @@ local function four_steps(b, d, occ, open, blots, out)
     elseif o1 & OUTSIDE == 0 then
       s2 = s2 | bear_bit(o1, d, p1)
     end
-    if s2 == 0 then n, best = stuck(out, n, best, 1, c1) end
+    if s2 == 0 then n, best = keep(out, nil, n, best, 1, nil, c1) end
     while s2 ~= 0 do
       local l2 = s2 & -s2
       s2 = s2 ~ l2
@@ -638,7 +634,7 @@ local function four_steps(b, d, occ, open, blots, out)
       elseif o2 & OUTSIDE == 0 then
         s3 = s3 | bear_bit(o2, d, p2)
       end
-      if s3 == 0 then n, best = stuck(out, n, best, 2, c2) end
+      if s3 == 0 then n, best = keep(out, nil, n, best, 2, nil, c2) end
       -- The blots the first two steps left standing (a2 = 0: borne off).
       local standing = blots & ~(1 << a1 | 1 << a2)
       while s3 ~= 0 do
@@ -657,7 +653,7 @@ local function four_steps(b, d, occ, open, blots, out)
           s4 = s4 | bear_bit(o3, d, p3)
         end
         if s4 == 0 then
-          n, best = stuck(out, n, best, 3, c3)
+          n, best = keep(out, nil, n, best, 3, nil, c3)
         elseif best < 4 then
           n, best = 0, 4
         end
