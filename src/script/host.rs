@@ -41,6 +41,10 @@ pub struct Host {
     label: String,
     env: Table,
     helpers: Table,
+    /// Modules by name, as `require` loaded them (frozen with the rest after loading).
+    modules: Table,
+    /// The values rule files returned (game, tiles, house rules), frozen after loading.
+    loaded: RefCell<Vec<LuaValue>>,
     /// Every file read, by chunk name, with its SHA-256: the ruleset's identity.
     pub files: Rc<RefCell<BTreeMap<String, String>>>,
     /// Lines written by `print`, drained by the REPL.
@@ -87,6 +91,8 @@ impl Host {
         super::raw::install(&lua)?;
         let host = Host {
             env: lua.create_table()?,
+            modules: lua.create_table()?,
+            loaded: RefCell::default(),
             lua,
             limits,
             root,
@@ -124,6 +130,12 @@ impl Host {
         g.raw_set("json", json)?;
         g.raw_set("sorted_keys", self.helpers.get::<Function>("sorted_keys")?)?;
         g.raw_set("require", self.require_function()?)?;
+        // No raw write into a frozen table, no address in a string.
+        for name in ["rawset", "tostring"] {
+            g.raw_set(name, self.helpers.get::<Function>(name)?)?;
+        }
+        let string: Table = g.get("string")?;
+        string.raw_set("format", self.helpers.get::<Function>("format")?)?;
         self.helpers
             .get::<Function>("hooked_coroutines")?
             .call::<()>(self.limits.hook_thread(lua)?)?;
@@ -148,7 +160,7 @@ impl Host {
         )?;
         g.set_metatable(Some(strict))?;
         let meta = lua.create_table()?;
-        meta.raw_set("__index", g)?;
+        meta.raw_set("__index", g.clone())?;
         meta.raw_set(
             "__newindex",
             lua.create_function(|_, (_, k): (LuaValue, LuaValue)| -> mlua::Result<()> {
@@ -160,6 +172,29 @@ impl Host {
         )?;
         meta.raw_set("__metatable", false)?;
         self.env.set_metatable(Some(meta))?;
+        // `_G` is the frozen environment, not the table behind it.
+        g.raw_set("_G", self.env.clone())?;
+        self.helpers
+            .get::<Table>("frozen")?
+            .raw_set(self.env.clone(), true)?;
+        Ok(())
+    }
+
+    /// Freezes, deeply and in place, every module `require` loaded and every value a rule
+    /// file returned: after loading no assignment, `rawset` or metatable trick changes them.
+    pub fn freeze_loaded(&self) -> mlua::Result<()> {
+        let freeze: Function = self.helpers.get("freeze")?;
+        for pair in self.modules.pairs::<LuaValue, LuaValue>() {
+            let (_, v) = pair?;
+            if let LuaValue::Table(t) = v {
+                freeze.call::<()>(t)?;
+            }
+        }
+        for v in self.loaded.borrow().iter() {
+            if let LuaValue::Table(t) = v {
+                freeze.call::<()>(t)?;
+            }
+        }
         Ok(())
     }
 
@@ -188,7 +223,7 @@ impl Host {
 
     /// Reads and runs the rule file at `rel` (relative to the rules folder), returning its value.
     pub fn load_file(&self, rel: &str) -> anyhow::Result<LuaValue> {
-        load_file(
+        let value = load_file(
             &self.lua,
             &self.root,
             &self.label,
@@ -196,7 +231,9 @@ impl Host {
             &self.files,
             &self.limits,
             rel,
-        )
+        )?;
+        self.loaded.borrow_mut().push(value.clone());
+        Ok(value)
     }
 
     /// The chunk name of a rule file, as errors show it.
@@ -206,7 +243,7 @@ impl Host {
 
     /// `require(name)`: `a.b` is the file `a/b.lua` under the rules folder, loaded once.
     fn require_function(&self) -> mlua::Result<Function> {
-        let cache = self.lua.create_table()?;
+        let cache = self.modules.clone();
         let (root, label, env, files) = (
             self.root.clone(),
             self.label.clone(),

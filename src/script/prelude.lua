@@ -1,28 +1,99 @@
 -- Runs once in every rules state, before any rule file, with the sandboxed libraries only.
 -- Returns helpers the kernel installs as globals and uses itself.
-local setmetatable, rawlen, next, type, error = setmetatable, rawlen, next, type, error
+local setmetatable, getmetatable, rawlen, rawset, next, type, error, tostring, select =
+  setmetatable, getmetatable, rawlen, rawset, next, type, error, tostring, select
+
+-- Every table frozen so far (proxies and tables frozen in place): `rawset` refuses them.
+local frozen = setmetatable({}, { __mode = "k" })
 
 local function refuse(_, k)
   error("attempt to modify a read-only table (key '" .. tostring(k) .. "'): rules keep no state between calls", 2)
 end
 
--- A read-only view of t (and of every table inside it).
+-- The metatable that makes a table read-only, reading through to `inner`. Its iterator hides
+-- `inner`, so that no one can get at the table that holds the values.
+local function frozen_meta(inner, proxy)
+  return {
+    __index = inner,
+    __newindex = refuse,
+    __len = function() return rawlen(inner) end,
+    __pairs = function() return function(_, k) return next(inner, k) end, proxy, nil end,
+    __metatable = false,
+  }
+end
+
+-- A read-only view of t (and of every table inside it); t itself is left as it was.
 local function readonly(t, seen)
   seen = seen or {}
   if seen[t] then return seen[t] end
   local inner = {}
+  local proxy = {}
+  seen[t] = proxy
   for k, v in next, t do
     inner[k] = type(v) == "table" and readonly(v, seen) or v
   end
-  local proxy = setmetatable({}, {
-    __index = inner,
-    __newindex = refuse,
-    __len = function() return rawlen(inner) end,
-    __pairs = function() return next, inner, nil end,
-    __metatable = false,
-  })
-  seen[t] = proxy
+  setmetatable(proxy, frozen_meta(inner, proxy))
+  frozen[proxy] = true
   return proxy
+end
+
+-- Freezes t in place, and every table reachable from it: its values move to a hidden table
+-- that the metatable reads through, so the code holding t (a module's own `local M = {}`)
+-- sees it frozen too. A table with a metatable of its own keeps it behind the values.
+local function freeze(t)
+  if frozen[t] then return t end
+  frozen[t] = true
+  local inner = {}
+  for k, v in next, t do inner[k] = v end
+  for k in next, inner do rawset(t, k, nil) end
+  for _, v in next, inner do
+    if type(v) == "table" then freeze(v) end
+  end
+  local own = getmetatable(t)
+  if own ~= nil then
+    if type(own) ~= "table" then error("cannot freeze a table whose metatable is protected", 0) end
+    setmetatable(inner, own)
+  end
+  setmetatable(t, frozen_meta(inner, t))
+  return t
+end
+
+-- `rawset`, refusing frozen tables.
+local function checked_rawset(t, k, v)
+  if frozen[t] then refuse(t, k) end
+  return rawset(t, k, v)
+end
+
+-- `tostring` without addresses: a table, function, thread or userdata without __tostring
+-- reads as its type, so that no run-to-run value reaches the state.
+local function plain_tostring(v)
+  local t = type(v)
+  if t == "table" or t == "function" or t == "thread" or t == "userdata" then
+    local mt = getmetatable(v)
+    if type(mt) ~= "table" or mt.__tostring == nil then
+      return (type(mt) == "table" and type(mt.__name) == "string") and mt.__name or t
+    end
+  end
+  return tostring(v)
+end
+
+-- `string.format` without `%p` (an address), its `%s` going through plain_tostring.
+local function plain_format()
+  local raw = string.format
+  return function(fmt, ...)
+    if type(fmt) == "string" and fmt:find("%%[-+ #0-9.]*p") then
+      error("string.format: '%p' (an address) is not available to rules", 2)
+    end
+    local n = select("#", ...)
+    local args = { ... }
+    for i = 1, n do
+      local t = type(args[i])
+      if t == "table" or t == "function" or t == "thread" or t == "userdata" then
+        args[i] = plain_tostring(args[i])
+      end
+    end
+    return raw(fmt, table.unpack(args, 1, n))
+  end
 end
 
 -- An override stacked on base: the override is called with base first.
@@ -70,6 +141,11 @@ end
 
 return {
   readonly = readonly,
+  freeze = freeze,
+  frozen = frozen,
+  rawset = checked_rawset,
+  tostring = plain_tostring,
+  format = plain_format(),
   compose = compose,
   sorted_keys = sorted_keys,
   plain_errors = plain_errors,
