@@ -54,8 +54,9 @@ fn show_and_position_take_the_viewer() {
         "{board}"
     );
     assert!(fails(&mut r, "show A").contains("`as referee`"));
-    assert_eq!(run(&mut r, &["position"]), "bid 2");
+    assert_eq!(run(&mut r, &["position"]), "bid 2 B=2");
     run(&mut r, &["as referee"]);
+    assert_eq!(run(&mut r, &["position"]), "bid 2 A=4 B=2");
     assert!(run(&mut r, &["show A"]).contains("A holds 4"));
 }
 

@@ -4,7 +4,7 @@
 
 use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, ffi};
 
-use super::stack;
+use super::stack::{self, thawed};
 
 use crate::kernel::topology::GridNames;
 use crate::kernel::view::{ALL_SEATS, Domain, Secret, seat_bit};
@@ -95,7 +95,7 @@ fn owner(state: &State, s: i64) -> Result<Seat> {
 fn seats_mask(state: &State, seats: Option<Table>) -> Result<u64> {
     let mut mask = 0u64;
     if let Some(t) = seats {
-        for s in t.sequence_values::<i64>() {
+        for s in thawed(t)?.sequence_values::<i64>() {
             mask |= 1 << (seat(state, s?)? - 1);
         }
     }
@@ -181,11 +181,11 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
             lift(this.topology.step(loc(this, l)?, &dir, n.unwrap_or(1)))
         },
     );
-    m.add_method_mut("track", |lua, this, (name, locs): (String, Vec<i64>)| {
+    m.add_method_mut("track", |lua, this, (name, locs): (String, Table)| {
         writable_at(lua, this)?;
-        let locs = locs
-            .into_iter()
-            .map(|l| loc(this, l))
+        let locs = thawed(locs)?
+            .sequence_values::<i64>()
+            .map(|l| loc(this, l?))
             .collect::<Result<Vec<_>>>()?;
         this.topology_mut().set_track(&name, locs);
         Ok(())
@@ -321,7 +321,8 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
                 LuaValue::Nil => Domain::Undeclared,
                 LuaValue::String(bag) => Domain::Bag(bag.to_str()?.to_string()),
                 LuaValue::Table(t) => Domain::Values(
-                    t.sequence_values::<LuaValue>()
+                    thawed(t)?
+                        .sequence_values::<LuaValue>()
                         .map(|v| from_lua(lua, &v?)?.ok_or_else(|| mlua::Error::runtime("nil")))
                         .collect::<Result<_>>()?,
                 ),
@@ -403,9 +404,11 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
     });
     m.add_method_mut(
         "bag",
-        |lua, this, (name, items, seats): (String, Vec<String>, Option<Table>)| {
+        |lua, this, (name, items, seats): (String, Table, Option<Table>)| {
             writable_at(lua, this)?;
-            let mut items = items;
+            let mut items = thawed(items)?
+                .sequence_values::<String>()
+                .collect::<Result<Vec<_>>>()?;
             items.sort();
             match seats {
                 Some(t) => {

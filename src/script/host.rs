@@ -41,10 +41,9 @@ pub struct Host {
     label: String,
     env: Table,
     helpers: Table,
-    /// Modules by name, as `require` loaded them (frozen with the rest after loading).
-    modules: Table,
-    /// The values rule files returned (game, tiles, house rules), frozen after loading.
-    loaded: RefCell<Vec<LuaValue>>,
+    /// The values rule files returned (game, tiles, house rules) by chunk name, sealed after
+    /// loading.
+    loaded: RefCell<Vec<(String, LuaValue)>>,
     /// Every file read, by chunk name, with its SHA-256: the ruleset's identity.
     pub files: Rc<RefCell<BTreeMap<String, String>>>,
     /// Lines written by `print`, drained by the REPL.
@@ -91,7 +90,6 @@ impl Host {
         super::raw::install(&lua)?;
         let host = Host {
             env: lua.create_table()?,
-            modules: lua.create_table()?,
             loaded: RefCell::default(),
             lua,
             limits,
@@ -180,20 +178,28 @@ impl Host {
         Ok(())
     }
 
-    /// Freezes, deeply and in place, every module `require` loaded and every value a rule
-    /// file returned: after loading no assignment, `rawset` or metatable trick changes them.
-    pub fn freeze_loaded(&self) -> mlua::Result<()> {
-        let freeze: Function = self.helpers.get("freeze")?;
-        for pair in self.modules.pairs::<LuaValue, LuaValue>() {
-            let (_, v) = pair?;
+    /// Seals, deeply, every value a rule file returned (game, tiles, house rules; modules
+    /// are sealed as they load): a new key, `rawset` or `setmetatable` is refused with the
+    /// place, and [`Host::check_sealed`] finds (and undoes) a key overwritten.
+    pub fn seal_loaded(&self) -> mlua::Result<()> {
+        let seal: Function = self.helpers.get("seal")?;
+        for (file, v) in self.loaded.borrow().iter() {
             if let LuaValue::Table(t) = v {
-                freeze.call::<()>(t)?;
+                seal.call::<()>((t, file.as_str()))?;
             }
         }
-        for v in self.loaded.borrow().iter() {
-            if let LuaValue::Table(t) = v {
-                freeze.call::<()>(t)?;
-            }
+        Ok(())
+    }
+
+    /// An error naming the first rule table changed since loading (`what` says during
+    /// what), after putting every sealed table back as it was.
+    pub fn check_sealed(&self, what: &str) -> anyhow::Result<()> {
+        let changed: Option<String> = self.helpers.get::<Function>("changed")?.call(())?;
+        if let Some(key) = changed {
+            self.helpers.get::<Function>("restore")?.call::<()>(())?;
+            anyhow::bail!(
+                "{what} changed '{key}' in the rules: rules are frozen after loading and keep no state between calls (the change was undone)"
+            );
         }
         Ok(())
     }
@@ -232,7 +238,9 @@ impl Host {
             &self.limits,
             rel,
         )?;
-        self.loaded.borrow_mut().push(value.clone());
+        let name = self.chunk_name(rel);
+        self.check_sealed(&name)?;
+        self.loaded.borrow_mut().push((name, value.clone()));
         Ok(value)
     }
 
@@ -242,8 +250,11 @@ impl Host {
     }
 
     /// `require(name)`: `a.b` is the file `a/b.lua` under the rules folder, loaded once.
+    /// A module is sealed as soon as its chunk has run, so that no file loaded after it
+    /// (a tile, a house rule) can rewrite it.
     fn require_function(&self) -> mlua::Result<Function> {
-        let cache = self.modules.clone();
+        let cache = self.lua.create_table()?;
+        let seal: Function = self.helpers.get("seal")?;
         let (root, label, env, files) = (
             self.root.clone(),
             self.label.clone(),
@@ -276,10 +287,10 @@ impl Host {
                 .inspect_err(|_| {
                     let _ = cache.raw_set(name.as_str(), LuaValue::Nil);
                 })?;
-            let value = if value.is_nil() {
-                LuaValue::Boolean(true)
-            } else {
-                value
+            let value = match value {
+                LuaValue::Nil => LuaValue::Boolean(true),
+                LuaValue::Table(t) => LuaValue::Table(seal.call((t, name.clone()))?),
+                v => v,
             };
             cache.raw_set(name.as_str(), value.clone())?;
             Ok(value)

@@ -1,7 +1,7 @@
 -- Runs once in every rules state, before any rule file, with the sandboxed libraries only.
 -- Returns helpers the kernel installs as globals and uses itself.
-local setmetatable, getmetatable, rawlen, rawset, next, type, error, tostring, select =
-  setmetatable, getmetatable, rawlen, rawset, next, type, error, tostring, select
+local setmetatable, getmetatable, rawlen, rawset, rawget, rawequal, next, type, error, tostring, select =
+  setmetatable, getmetatable, rawlen, rawset, rawget, rawequal, next, type, error, tostring, select
 
 -- Every table frozen so far (proxies and tables frozen in place): `rawset` refuses them.
 local frozen = setmetatable({}, { __mode = "k" })
@@ -19,6 +19,8 @@ local function frozen_meta(inner, proxy)
     __len = function() return rawlen(inner) end,
     __pairs = function() return function(_, k) return next(inner, k) end, proxy, nil end,
     __metatable = false,
+    -- where the kernel reads a frozen table's values (the C API sees through __metatable)
+    __frozen = inner,
   }
 end
 
@@ -37,25 +39,55 @@ local function readonly(t, seen)
   return proxy
 end
 
--- Freezes t in place, and every table reachable from it: its values move to a hidden table
--- that the metatable reads through, so the code holding t (a module's own `local M = {}`)
--- sees it frozen too. A table with a metatable of its own keeps it behind the values.
-local function freeze(t)
+-- Sealed tables (rule files' tables), in the order they were sealed, each with a copy of its
+-- contents as sealed and a name for messages.
+local sealed, sealed_copy, sealed_name = {}, {}, {}
+
+-- Seals t and every table reachable from it, leaving its values where they are, so reading
+-- it costs what reading a plain table does: a new key is refused at once (with the place),
+-- `rawset` and `setmetatable` too; overwriting a key that exists cannot be stopped in Lua
+-- without slowing every read, so `changed` finds it and `restore` undoes it (the kernel checks
+-- after every interactive call).
+local function seal(t, name)
   if frozen[t] then return t end
   frozen[t] = true
-  local inner = {}
-  for k, v in next, t do inner[k] = v end
-  for k in next, inner do rawset(t, k, nil) end
-  for _, v in next, inner do
-    if type(v) == "table" then freeze(v) end
+  local copy = {}
+  for k, v in next, t do copy[k] = v end
+  sealed[#sealed + 1], sealed_copy[t], sealed_name[t] = t, copy, name
+  for k, v in next, copy do
+    if type(v) == "table" then seal(v, name .. "." .. tostring(k)) end
   end
-  local own = getmetatable(t)
-  if own ~= nil then
-    if type(own) ~= "table" then error("cannot freeze a table whose metatable is protected", 0) end
-    setmetatable(inner, own)
+  if getmetatable(t) == nil then
+    setmetatable(t, { __newindex = refuse, __metatable = false })
   end
-  setmetatable(t, frozen_meta(inner, t))
   return t
+end
+
+-- The first sealed table changed since it was sealed, as "name.key", or nil.
+local function changed()
+  for i = 1, #sealed do
+    local t = sealed[i]
+    local copy = sealed_copy[t]
+    for k, v in next, t do
+      if not rawequal(copy[k], v) then return sealed_name[t] .. "." .. tostring(k) end
+    end
+    for k in next, copy do
+      if rawget(t, k) == nil then return sealed_name[t] .. "." .. tostring(k) end
+    end
+  end
+  return nil
+end
+
+-- Puts every sealed table back as it was sealed.
+local function restore()
+  for i = 1, #sealed do
+    local t = sealed[i]
+    local copy = sealed_copy[t]
+    for k in next, t do
+      if copy[k] == nil then rawset(t, k, nil) end
+    end
+    for k, v in next, copy do rawset(t, k, v) end
+  end
 end
 
 -- `rawset`, refusing frozen tables.
@@ -141,7 +173,9 @@ end
 
 return {
   readonly = readonly,
-  freeze = freeze,
+  seal = seal,
+  changed = changed,
+  restore = restore,
   frozen = frozen,
   rawset = checked_rawset,
   tostring = plain_tostring,

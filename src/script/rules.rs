@@ -237,8 +237,8 @@ impl Rules {
         }
         let hooks = compose(&host, &stacks)?;
         install(&host, &hooks, &tiles)?;
-        host.freeze_loaded()
-            .map_err(|e| anyhow!("freezing the rules: {}", super::error::message(&e)))?;
+        host.seal_loaded()
+            .map_err(|e| anyhow!("sealing the rules: {}", super::error::message(&e)))?;
         let chance_names = randomizers
             .keys()
             .map(|k| Ok((k.clone(), host.lua.create_string(k)?)))

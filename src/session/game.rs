@@ -118,6 +118,7 @@ impl Game {
             .limits
             .run(&rules.host.lua, || f.call::<Reply>((&self.g, args)))
             .map_err(describe)
+            .and_then(|reply| self.check_sealed(name).map(|()| reply))
             .and_then(|reply| match reply.0 {
                 Some(fields) if next_status => self.adopt_status(name, fields),
                 _ => Ok(()),
@@ -173,7 +174,17 @@ impl Game {
             .run(&host.lua, || f.call::<R>((&self.g, args)))
             .map_err(describe);
         self.set_view(outer.0, outer.1);
-        result
+        let name = f.info().name.unwrap_or_else(|| "a query".into());
+        result.and_then(|r| self.check_sealed(&name).map(|()| r))
+    }
+
+    /// In interactive play, a hook that changed a rule table fails (and the change is
+    /// undone); simulations leave this to the determinism check.
+    fn check_sealed(&self, hook: &str) -> Result<()> {
+        if self.check_returned_status {
+            self.rules.host.check_sealed(hook)?;
+        }
+        Ok(())
     }
 
     /// Sets the state's read-only flag and viewer; returns what they were.

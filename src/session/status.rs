@@ -14,7 +14,7 @@ use mlua::{FromLua, FromLuaMulti, Lua, MultiValue, Table, Value as LuaValue, ffi
 
 use crate::kernel::view::{ALL_SEATS, seat_bit};
 use crate::kernel::{Randomizer, Seat};
-use crate::script::stack::{bytes_at, str_at, type_name};
+use crate::script::stack::{bytes_at, str_at, thawed, type_name, with_thawed};
 
 /// What the game waits for.
 #[derive(Clone, Debug)]
@@ -82,8 +82,15 @@ impl Fields {
                     b"prompt" => f.prompt = Some(text(l, "prompt")),
                     b"options" => {
                         f.options = Some(if ffi::lua_type(l, -1) == ffi::LUA_TTABLE {
-                            let n = ffi::lua_rawlen(l, -1);
-                            Ok((Table::from_stack(-1, lua)?, n))
+                            let t = Table::from_stack(-1, lua)?;
+                            if ffi::lua_getmetatable(l, -1) == 0 {
+                                Ok((t, ffi::lua_rawlen(l, -1)))
+                            } else {
+                                ffi::lua_pop(l, 1);
+                                let t = thawed(t)?;
+                                let n = t.raw_len();
+                                Ok((t, n))
+                            }
                         } else {
                             Err(type_name(l, -1).to_string())
                         })
@@ -169,18 +176,23 @@ unsafe fn seats_mask(l: *mut ffi::lua_State) -> Result<u64, String> {
         if ffi::lua_type(l, -1) != ffi::LUA_TTABLE {
             return Err(format!("a list of seats, not a {}", type_name(l, -1)));
         }
-        let mut mask = 0;
-        for i in 1..=ffi::lua_rawlen(l, -1) as i64 {
-            ffi::lua_rawgeti(l, -1, i);
-            let mut ok = 0;
-            let s = ffi::lua_tointegerx(l, -1, &mut ok);
-            ffi::lua_pop(l, 1);
-            if ok == 0 || !(1..=64).contains(&s) {
-                return Err(format!("entry {i} is not a seat"));
-            }
-            mask |= seat_bit(s as Seat);
+        if ffi::lua_checkstack(l, 3) == 0 {
+            return Err("out of Lua stack".into());
         }
-        Ok(mask)
+        with_thawed(l, ffi::lua_gettop(l), |t| {
+            let mut mask = 0;
+            for i in 1..=ffi::lua_rawlen(l, t) as i64 {
+                ffi::lua_rawgeti(l, t, i);
+                let mut ok = 0;
+                let s = ffi::lua_tointegerx(l, -1, &mut ok);
+                ffi::lua_pop(l, 1);
+                if ok == 0 || !(1..=64).contains(&s) {
+                    return Err(format!("entry {i} is not a seat"));
+                }
+                mask |= seat_bit(s as Seat);
+            }
+            Ok(mask)
+        })
     }
 }
 
