@@ -142,27 +142,28 @@ for set, list in pairs(CASTLES) do
   B.CASTLE[set] = t
 end
 
+-- The Charkoni's zones of colour c: its waiting pieces and its pieces home (kernel places).
+B.WAIT, B.HOME_ZONE = {}, {}
+for c = 1, 4 do B.WAIT[c], B.HOME_ZONE[c] = B.SQUARES + 2 * c - 1, B.SQUARES + 2 * c end
+
 -- Kernel places: squares 1..96 in square order, then the Charkoni's zones.
 function B.create(G)
   for q = 1, B.SQUARES do
     assert(G:place(B.NAME[q]) == q, "the squares must be the first places")
   end
   for c = 1, 4 do
-    G:place("wait." .. B.COLOURS[c])
-    G:place("home." .. B.COLOURS[c])
+    assert(G:place("wait." .. B.COLOURS[c]) == B.WAIT[c] and G:place("home." .. B.COLOURS[c]) == B.HOME_ZONE[c])
   end
   for _, dir in ipairs({ "ccw", "cw" }) do
     for c = 1, 4 do
       local locs = {}
       for i = 1, B.LAST do locs[i] = B.ROUTE[dir][c][i] end
-      locs[B.HOME] = G:loc("home." .. B.COLOURS[c])
+      locs[B.HOME] = B.HOME_ZONE[c]
       G:track(B.track(dir, c), locs)
     end
   end
 end
 
 function B.track(dir, c) return dir == "ccw" and B.COLOURS[c] or B.COLOURS[c] .. ".cw" end
-function B.wait_loc(G, c) return G:loc("wait." .. B.COLOURS[c]) end
-function B.home_loc(G, c) return G:loc("home." .. B.COLOURS[c]) end
 
 return B

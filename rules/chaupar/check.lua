@@ -1,6 +1,6 @@
--- Invariants for fuzzing (spec issue 13): 16 pieces, four a colour, each waiting, home or on
--- a square of its own colour's route at the index it records; no square holding opposing
--- pieces the rules forbid together.
+-- Invariants for fuzzing (issue 13): 16 pieces, four a colour, each waiting, home or on a
+-- square of its own colour's route at the index the board and the kernel record; no square
+-- holding opposing pieces the rules forbid together.
 
 local B = require("chaupar.board")
 local R = require("chaupar.rules")
@@ -14,14 +14,16 @@ function K.problems(G)
   local dir = sw.direction
   local pieces = G:pieces()
   if #pieces ~= 16 then out[#out + 1] = #pieces .. " pieces, want 16" end
+  local at = P.board(G)
   for p = 1, 16 do
     local c = (p - 1) // 4 + 1
     if G:kind(p) ~= B.COLOURS[c] then out[#out + 1] = "piece " .. p .. " is not " .. B.COLOURS[c] end
-    local i, loc = P.index(G, p), G:where(p)
+    local i, loc = at[p], G:where(p)
+    if P.recorded(G, p) ~= i then out[#out + 1] = "piece " .. p .. ": the board and its piece disagree" end
     if i == 0 then
-      if loc ~= B.wait_loc(G, c) then out[#out + 1] = "piece " .. p .. " waits outside the Charkoni" end
+      if loc ~= B.WAIT[c] then out[#out + 1] = "piece " .. p .. " waits outside the Charkoni" end
     elseif i == B.HOME then
-      if loc ~= B.home_loc(G, c) then out[#out + 1] = "piece " .. p .. " is home but not in the Charkoni" end
+      if loc ~= B.HOME_ZONE[c] then out[#out + 1] = "piece " .. p .. " is home but not in the Charkoni" end
     elseif B.ROUTE[dir][c][i] ~= loc then
       out[#out + 1] = "piece " .. p .. " at index " .. tostring(i) .. " is not on its route's square"
     end

@@ -26,14 +26,16 @@ local function setup(G)
   end
   B.create(G)
   R.init(G)
-  local dir = G:switch("direction")
+  local dir, at = G:switch("direction"), {}
   for c = 1, 4 do
     for k = 1, 4 do
-      local p = G:add(B.COLOURS[c], O.seat_of(G, c), B.wait_loc(G, c))
+      local p = G:add(B.COLOURS[c], O.seat_of(G, c), B.WAIT[c])
       assert(p == 4 * (c - 1) + k, "pieces must be numbered by colour")
-      P.put(G, p, c, G:switch("start") == "ain_akbari" and AIN_AKBARI[k] or 0, dir)
+      at[p] = G:switch("start") == "ain_akbari" and AIN_AKBARI[k] or 0
+      P.move(G, p, c, at[p], dir)
     end
   end
+  P.save(G, at)
   G:set("killed", { false, false, false, false })
   local contenders = {}
   for s = 1, G:seats() do contenders[s] = s end

@@ -20,11 +20,7 @@ local TEAM, PARTNER = B.TEAM, B.PARTNER
 -- The board as the rules see it: V.at[p] the route index of piece p, V.wait[c] and V.home[c]
 -- the counts of colour c; sw the switch values; V.stops a cache of blocks (stops below).
 function M.view(G, sw)
-  local at = {
-    P.index(G, 1), P.index(G, 2), P.index(G, 3), P.index(G, 4), P.index(G, 5), P.index(G, 6),
-    P.index(G, 7), P.index(G, 8), P.index(G, 9), P.index(G, 10), P.index(G, 11), P.index(G, 12),
-    P.index(G, 13), P.index(G, 14), P.index(G, 15), P.index(G, 16),
-  }
+  local at = P.board(G)
   local wait, home = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }
   for p = 1, 16 do
     local i, c = at[p], (p + 3) // 4
@@ -180,25 +176,27 @@ function M.decode(a)
 end
 
 -- Plays action a for colour c on the view (entering at index `entry`); returns the pieces
--- moved and the captured pieces with their indices (p, i, …) or nil, for undo.
+-- moved (a bit set of piece numbers) and the captured pieces with their indices (p, i, …) or
+-- nil, for undo.
 local function play_view(V, c, a, entry)
-  local _, j, i, t = M.decode(a)
+  local j, i, t = (a >> 3) & 7, (a >> 6) & 127, (a >> 13) & 127
   local at, first = V.at, 4 * c - 3
-  local moved, captured = {}, nil
+  local moved, captured = 0, nil
   if i == 0 then
     for p = first, first + 3 do
       if at[p] == 0 then
         at[p] = entry
-        moved[1] = p
+        moved = 1 << p
         break
       end
     end
     V.wait[c] = V.wait[c] - 1
   else
+    local n = 0
     for p = first, first + 3 do
-      if #moved < j and at[p] == i then
+      if n < j and at[p] == i then
         at[p] = t
-        moved[#moved + 1] = p
+        moved, n = moved | (1 << p), n + 1
       end
     end
     if t == HOME then
@@ -232,14 +230,15 @@ local function play_view(V, c, a, entry)
 end
 
 local function undo_view(V, c, a, moved, captured)
-  local _, j, i, t = M.decode(a)
+  local j, i, t = (a >> 3) & 7, (a >> 6) & 127, (a >> 13) & 127
   local at = V.at
+  for p = 4 * c - 3, 4 * c do
+    if moved & (1 << p) ~= 0 then at[p] = i end
+  end
   if i == 0 then
-    at[moved[1]] = 0
     V.wait[c] = V.wait[c] + 1
-  else
-    for k = 1, #moved do at[moved[k]] = i end
-    if t == HOME then V.home[c] = V.home[c] - j end
+  elseif t == HOME then
+    V.home[c] = V.home[c] - j
   end
   if captured then
     V.captures = V.captures - 1
@@ -309,6 +308,7 @@ local function after(V, c, key, entries, used, entry, triple, cap, a)
 end
 
 best = function(V, c, key, entries, used, entry, triple, cap)
+  if key == 0 then return score(V.sw, entries, used) end
   local memo = V.captures == 0 and state_key(V, c, key, entries)
   local known = memo and V.memo[memo]
   if known then return known end
@@ -332,16 +332,89 @@ local function bound(V, c, key, entries, used, entry)
   return score(sw, entries + more, used + T.SIZE[key])
 end
 
+-- The fast path of `offered`: a proof, from the board before the action, that a complete plan
+-- using every die (with an entry if one is owed) starts with action a. It rests on one fact of
+-- these rules: a move never makes another unit's move illegal (it only adds own pieces, which
+-- obstruct nobody, and removes opposing ones), so single-die moves legal now stay legal for
+-- the pieces that action a leaves where they are. It holds unless block_passing=all (own
+-- blocks obstruct), and it is used only where `offered` would look for plans of the most dice.
+local function monotone(sw, triple)
+  return sw.block_passing ~= "all" and sw.forced_play == "max_dice" and sw.entry_compulsory ~= "maximal"
+    and not (triple and sw.triple_stack_bonus == "on") and not sw.sum_touches_intermediate
+end
+
+-- Route indices from which one piece of colour c may move d now (built on demand, per die).
+local function movers(V, c, d, cache)
+  local list = cache[d]
+  if list then return list end
+  list = {}
+  local at, last = V.at, -1
+  for p = 4 * c - 3, 4 * c do
+    local i = at[p]
+    if i > 0 and i < HOME and i ~= last and M.target(V, c, i, 1, d) then
+      local dup = false
+      for k = 1, #list do if list[k] == i then dup = true end end
+      if not dup then list[#list + 1] = i end
+    end
+    last = i
+  end
+  cache[d] = list
+  return list
+end
+
+-- Whether each die of `key` (at most two) can be moved by a piece of its own, pieces taken
+-- from where they stand now except `gone` pieces taken from index `from`.
+local function assign(V, c, key, from, gone, cache)
+  if key == 0 then return true end
+  local dice = T.DICE[key]
+  if #dice > 2 then return false end
+  local function free(i) return M.count(V, c, i) - (i == from and gone or 0) end
+  local first = movers(V, c, dice[1], cache)
+  if #dice == 1 then
+    for k = 1, #first do if free(first[k]) > 0 then return true end end
+    return false
+  end
+  local second = movers(V, c, dice[2], cache)
+  for x = 1, #first do
+    for y = 1, #second do
+      local i1, i2 = first[x], second[y]
+      if (i1 ~= i2 and free(i1) > 0 and free(i2) > 0) or (i1 == i2 and free(i1) > 1) then return true end
+    end
+  end
+  return false
+end
+
+-- Whether the fast path proves that action a starts a plan reaching `cap`.
+local function proven(V, c, key, entries, entry, cap, a, cache)
+  local g = T.GROUPS[key][a & 7]
+  local j, i = (a >> 3) & 7, (a >> 6) & 127
+  local entered = i == 0 and 1 or 0
+  local owed = V.sw.entry_compulsory == "at_least_one" and cap >= 16 and entries + entered == 0
+  if not owed then return assign(V, c, g.rest, i, j, cache) end
+  if V.wait[c] == 0 then return false end
+  for _, e in ipairs(T.GROUPS[g.rest]) do
+    if e.sum == entry and assign(V, c, e.rest, i, j, cache) then return true end
+  end
+  return false
+end
+
 -- The actions offered now (§8): those some surviving complete plan continues with. With
--- forced_play=free: those that keep the compulsory entry possible.
-function M.offered(V, c, key, entries, used, entry, triple)
+-- forced_play=free: those that keep the compulsory entry possible. `reference`: without the
+-- fast path (for the differential test).
+function M.offered(V, c, key, entries, used, entry, triple, reference)
   local list = M.dice_actions(V, c, key, entries, entry, triple)
   if #list <= 1 and V.sw.forced_play ~= "free" then return list end
   local cap = bound(V, c, key, entries, used, entry)
+  local fast = not reference and monotone(V.sw, triple)
+  local cache = {}
   V.memo, V.captures = {}, 0
   local values, top = {}, -1
   for n = 1, #list do
-    values[n] = after(V, c, key, entries, used, entry, triple, cap, list[n])
+    if fast and proven(V, c, key, entries, entry, cap, list[n], cache) then
+      values[n] = cap
+    else
+      values[n] = after(V, c, key, entries, used, entry, triple, cap, list[n])
+    end
     if values[n] > top then top = values[n] end
   end
   local floor = top
@@ -407,17 +480,23 @@ end
 function M.play(G, V, c, a, entry)
   local moved, captured = play_view(V, c, a, entry)
   local _, _, i, t = M.decode(a)
-  local dir = V.dir
-  for k = 1, #moved do P.put(G, moved[k], c, i == 0 and entry or t, dir) end
+  local dir, list = V.dir, {}
+  for p = 4 * c - 3, 4 * c do
+    if moved & (1 << p) ~= 0 then
+      P.move(G, p, c, i == 0 and entry or t, dir)
+      list[#list + 1] = p
+    end
+  end
   local n = 0
   if captured then
     for k = 1, #captured, 2 do
       local p = captured[k]
-      P.put(G, p, (p + 3) // 4, 0, dir)
+      P.move(G, p, (p + 3) // 4, 0, dir)
       n = n + 1
     end
   end
-  return moved, n
+  P.save(G, V.at)
+  return list, n
 end
 
 -- The label of action a: "enter 1+5", "move E.l4 x1 6 to E.r8"; `what` is the group's text

@@ -171,21 +171,19 @@ function X.import(G, text)
   end
   local sw = R.read(G)
   local dir = sw.direction
+  local board = {}
   for c = 1, 4 do
     local line = colours[B.COLOURS[c]]
     local at, home = {}, 0
     if line then at, home = colour_items(line.n, dir, c, line.text) end
-    local k = 0
-    for _, i in ipairs(at) do
-      k = k + 1
-      P.put(G, 4 * (c - 1) + k, c, i, dir)
+    for _ = 1, home do at[#at + 1] = B.HOME end
+    for k = 1, 4 do
+      local p = 4 * (c - 1) + k
+      board[p] = at[k] or 0
+      P.move(G, p, c, board[p], dir)
     end
-    for _ = 1, home do
-      k = k + 1
-      P.put(G, 4 * (c - 1) + k, c, B.HOME, dir)
-    end
-    for j = k + 1, 4 do P.put(G, 4 * (c - 1) + j, c, 0, dir) end
   end
+  P.save(G, board)
   local V = M.view(G, sw)
   local why = check_sharing(V, sw)
   if why then fail(lines[1].n, why) end

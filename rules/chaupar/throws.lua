@@ -85,10 +85,12 @@ local function entry_groups(key, entry)
   return best
 end
 
--- SIZE[key]: how many dice; ENTRIES[entry][key]: entry_groups, for the entry values 4 and 6.
-T.SIZE, T.ENTRIES = {}, { [4] = {}, [6] = {} }
+-- SIZE[key]: how many dice; DICE[key]: their values; ENTRIES[entry][key]: entry_groups, for
+-- the entry values 4 and 6.
+T.SIZE, T.DICE, T.ENTRIES = {}, {}, { [4] = {}, [6] = {} }
 for key in pairs(T.GROUPS) do
-  T.SIZE[key] = #T.values(key)
+  T.DICE[key] = T.values(key)
+  T.SIZE[key] = #T.DICE[key]
   for e, t in pairs(T.ENTRIES) do t[key] = entry_groups(key, e) end
 end
 
@@ -105,10 +107,12 @@ function T.schedule(sw)
 end
 
 -- "6 6 2" for a key.
-function T.text(key)
+T.TEXT = {}
+for key in pairs(T.GROUPS) do
   local v = T.values(key)
   for i = 1, #v do v[i] = tostring(v[i]) end
-  return table.concat(v, " ")
+  T.TEXT[key] = table.concat(v, " ")
 end
+function T.text(key) return T.TEXT[key] end
 
 return T

@@ -271,13 +271,11 @@ function U.begin_throw(G, sw, outcome, V)
     local grace = graces[v] or false
     G:set("phase", "value", "value", v, "grace", grace, "throws", throws + 1,
       "extra", extra + (grace and 1 or 0), "mover", mover)
-    G:log(COLOURS[c] .. " throws " .. v)
   else
     local key = T.key(outcome)
     local triple = #outcome == 3 and outcome[1] == outcome[2] and outcome[2] == outcome[3]
     G:set("phase", "act", "dice", key, "entries", 0, "used", 0, "triple", triple, "mover", mover,
       "captures", 0)
-    G:log(COLOURS[c] .. " throws " .. T.text(key))
   end
 end
 
