@@ -55,6 +55,10 @@ enum Cmd {
     },
     /// Uniform-random playouts per second (one core, the full Lua rules).
     Bench(BenchArgs),
+    /// Play many games by bots, in parallel; compare two variants with `--vs`.
+    Sim(sim::command::SimArgs),
+    /// Merge the shard files of one study into the report one run prints.
+    SimMerge(sim::command::MergeArgs),
 }
 
 #[derive(clap::Args)]
@@ -133,6 +137,52 @@ fn main() -> ExitCode {
             }
         }
         Some(Cmd::Bench(args)) => bench(&dir, args),
+        Some(Cmd::Sim(args)) => {
+            let mut bar = progress_bar(args.json || args.shard.is_some());
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            print_result(sim::command::sim(&dir, &args, &stop, &mut bar))
+        }
+        Some(Cmd::SimMerge(args)) => print_result(sim::command::sim_merge(&args)),
+    }
+}
+
+/// Prints a command's output, or its error on one line (exit status 2).
+fn print_result(result: anyhow::Result<String>) -> ExitCode {
+    match result {
+        Ok(out) => {
+            println!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A progress bar on standard error when it is a terminal: told the games to expect, then
+/// each one finished.
+fn progress_bar(quiet: bool) -> impl FnMut(Option<u64>) {
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let shown = !quiet && std::io::stderr().is_terminal();
+    move |event| match event {
+        Some(total) if shown => {
+            let b = indicatif::ProgressBar::new(total);
+            b.set_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
+                    .expect("a valid template"),
+            );
+            bar = Some(b);
+        }
+        None => {
+            if let Some(b) = &bar {
+                b.inc(1);
+                if b.position() == b.length().unwrap_or(0) {
+                    b.finish_and_clear();
+                }
+            }
+        }
+        Some(_) => {}
     }
 }
 
