@@ -6,6 +6,7 @@
 //! reseeded from the bot's own stream, so it cannot foresee the dice either.
 
 use std::fmt;
+use std::rc::Rc;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -140,8 +141,8 @@ impl Bot {
 
     fn scratch(&mut self, game: &Game, state: State) -> Result<&mut Game> {
         match &mut self.scratch {
-            Some(g) => g.restore(state),
-            None => {
+            Some(g) if Rc::ptr_eq(&g.rules, &game.rules) => g.restore(state),
+            _ => {
                 let mut g = Game::from_state(game.rules.clone(), state)?;
                 g.transactional = false;
                 g.check_returned_status = false;
