@@ -59,6 +59,10 @@ enum Cmd {
     Sim(sim::command::SimArgs),
     /// Merge the shard files of one study into the report one run prints.
     SimMerge(sim::command::MergeArgs),
+    /// Random games under the game's invariants; each failure shrunk and saved as a replay.
+    Check(sim::check::CheckArgs),
+    /// Replay a save file on the current rules, checking the invariants after every step.
+    Replay { file: PathBuf },
 }
 
 #[derive(clap::Args)]
@@ -143,6 +147,8 @@ fn main() -> ExitCode {
             print_result(sim::command::sim(&dir, &args, &stop, &mut bar))
         }
         Some(Cmd::SimMerge(args)) => print_result(sim::command::sim_merge(&args)),
+        Some(Cmd::Check(args)) => print_verdict(sim::check::check(&dir, &args)),
+        Some(Cmd::Replay { file }) => print_verdict(sim::check::replay(&dir, &file)),
     }
 }
 
@@ -157,6 +163,21 @@ fn print_result(result: anyhow::Result<String>) -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Prints a check's output; exit status 1 when it found a failure, 2 on bad input.
+fn print_verdict(result: anyhow::Result<(String, bool)>) -> ExitCode {
+    match result {
+        Ok((out, clean)) => {
+            println!("{out}");
+            if clean {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Err(e) => print_result(Err(e)),
     }
 }
 

@@ -2,6 +2,7 @@
 //! (`sim`, `sim-merge`) and their statistics, reports, shards and charts.
 
 pub mod bots;
+pub mod check;
 pub mod command;
 pub mod report;
 pub mod shard;
