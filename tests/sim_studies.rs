@@ -223,3 +223,22 @@ fn the_chart_shows_rates_with_intervals_and_histograms_side_by_side() {
         "bar height is the rate"
     );
 }
+
+#[test]
+fn the_repl_runs_studies_and_seats_bots() {
+    let mut repl = common::repl(&common::fixtures());
+    let out = common::run(&mut repl, &["sim coin --vs rigged --games 40 --seed 3"]);
+    assert!(out.contains("rigged − default, paired by game"), "{out}");
+    assert!(common::fails(&mut repl, "sim coin --games 0").contains("--games 0"));
+    assert!(common::fails(&mut repl, "bot A greedy").contains("no game yet"));
+    common::run(
+        &mut repl,
+        &["new nim --seed 1", "bot A mcts 300", "bot B random"],
+    );
+    assert!(common::fails(&mut repl, "bot C random").contains("no seat 'C'"));
+    assert!(common::fails(&mut repl, "bot A wizard").contains("no bot 'wizard'"));
+    let out = common::run(&mut repl, &["auto"]);
+    assert!(out.contains("A wins"), "MCTS wins nim from 7: {out}");
+    common::run(&mut repl, &["new race --seed 1"]);
+    assert!(common::fails(&mut repl, "bot A greedy").contains("no eval hook"));
+}
