@@ -24,6 +24,9 @@ local function setup(G)
     error(string.format("switch seats = %d but the game has %d players (use --players %d)",
       G:switch("seats"), G:seats(), G:switch("seats")), 0)
   end
+  if G:switch("two_player_throw") ~= "per_colour" then
+    error("two_player_throw=shared is not supported yet: each colour throws for itself", 0)
+  end
   B.create(G)
   R.init(G)
   local dir, at = G:switch("direction"), {}
