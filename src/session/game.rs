@@ -364,6 +364,15 @@ impl Game {
     /// A text hook (render, export, check) with extra arguments, run as a query for the
     /// game's view.
     pub fn text_hook<A: mlua::IntoLuaMulti>(&self, name: &str, args: A) -> Result<String> {
+        self.query_hook(name, args)
+    }
+
+    /// A query hook (read-only) with extra arguments and any result (`eval` gives a number).
+    pub fn query_hook<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
+        &self,
+        name: &str,
+        args: A,
+    ) -> Result<R> {
         let f = self.hook(name)?;
         self.query_as(self.view, &f, args)
     }

@@ -27,6 +27,7 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use super::{Event, Origin, Session};
 use crate::kernel::Viewer;
+use crate::kernel::view::ALL_SEATS;
 use crate::script::variant::parse_assignment;
 
 /// The format version this build writes and the newest it reads.
@@ -63,8 +64,9 @@ impl SaveFile {
         let events = session
             .events
             .iter()
-            .zip(&session.seen)
-            .map(|(e, &seen)| {
+            .enumerate()
+            .map(|(i, e)| {
+                let seen = session.seen.get(i).copied().unwrap_or(ALL_SEATS);
                 if viewer.sees(seen) {
                     e.clone()
                 } else {
