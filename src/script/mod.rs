@@ -6,6 +6,7 @@ pub mod error;
 pub mod host;
 pub mod json;
 pub mod limits;
+pub mod randomizers;
 pub mod raw;
 pub mod rules;
 pub(crate) mod stack;
