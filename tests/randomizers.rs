@@ -67,10 +67,18 @@ fn game_folder(game: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
     dir
 }
 
-fn load(dir: &Path, game: &str, variant: Option<&str>, sets: &[(&str, Value)]) -> anyhow::Result<Rules> {
+fn load(
+    dir: &Path,
+    game: &str,
+    variant: Option<&str>,
+    sets: &[(&str, Value)],
+) -> anyhow::Result<Rules> {
     let opts = LoadOptions {
         variant: variant.map(str::to_string),
-        overrides: sets.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+        overrides: sets
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
         ..LoadOptions::default()
     };
     Rules::load(&dir.join("rules"), game, &opts)
@@ -83,7 +91,9 @@ fn mean_up(rules: Rules, n: usize) -> f64 {
     for _ in 0..n {
         game.apply(0).unwrap();
         let (_, outcome) = game.resolve_chance(None).unwrap();
-        let Value::Int(k) = outcome[1] else { panic!("{outcome:?}") };
+        let Value::Int(k) = outcome[1] else {
+            panic!("{outcome:?}")
+        };
         up += k;
     }
     up as f64 / n as f64
@@ -92,15 +102,28 @@ fn mean_up(rules: Rules, n: usize) -> f64 {
 #[test]
 fn a_switch_changes_the_cowrie_bias_from_the_variant_and_from_set() {
     let variant = "game = \"dicey\"\n[switches]\ncowrie_p = 0.9\n";
-    let dir = game_folder("dicey", &[("game.lua", DICEY), ("variants/biased.toml", variant)]);
+    let dir = game_folder(
+        "dicey",
+        &[("game.lua", DICEY), ("variants/biased.toml", variant)],
+    );
     let fair = mean_up(load(dir.path(), "dicey", None, &[]).unwrap(), 400);
-    assert!((3.2..3.8).contains(&fair), "p = 0.5 gives about 3.5 up: {fair}");
+    assert!(
+        (3.2..3.8).contains(&fair),
+        "p = 0.5 gives about 3.5 up: {fair}"
+    );
     let biased = load(dir.path(), "dicey", Some("biased"), &[]).unwrap();
     assert!(matches!(biased.randomizers["shells"].kind, Kind::Cowries { p, .. } if p == 0.9));
     let biased = mean_up(biased, 400);
-    assert!((6.0..6.6).contains(&biased), "p = 0.9 gives about 6.3 up: {biased}");
+    assert!(
+        (6.0..6.6).contains(&biased),
+        "p = 0.9 gives about 6.3 up: {biased}"
+    );
     let set = load(dir.path(), "dicey", None, &[("cowrie_p", Value::Num(0.9))]).unwrap();
-    assert_eq!(mean_up(set, 400), biased, "--set and the variant give the same throws");
+    assert_eq!(
+        mean_up(set, 400),
+        biased,
+        "--set and the variant give the same throws"
+    );
 }
 
 #[test]
@@ -110,20 +133,33 @@ fn switches_change_dice_faces_count_shells_and_sector_weights() {
         dir.path(),
         "dicey",
         None,
-        &[("long", Value::Bool(true)), ("shells", Value::Int(4)), ("wind_south", Value::Int(9))],
+        &[
+            ("long", Value::Bool(true)),
+            ("shells", Value::Int(4)),
+            ("wind_south", Value::Int(9)),
+        ],
     )
     .unwrap();
     assert_eq!(
         rules.randomizers["die"].kind,
-        Kind::Dice { faces: vec![1, 3, 4, 6], count: 3 }
+        Kind::Dice {
+            faces: vec![1, 3, 4, 6],
+            count: 3
+        }
     );
     assert_eq!(
         rules.randomizers["shells"].kind,
-        Kind::Cowries { count: 4, p: 0.5, values: vec![0, 10, 20, 30, 40] }
+        Kind::Cowries {
+            count: 4,
+            p: 0.5,
+            values: vec![0, 10, 20, 30, 40]
+        }
     );
     assert_eq!(
         rules.randomizers["wind"].kind,
-        Kind::Spinner { sectors: vec![("N".into(), 1), ("S".into(), 9)] }
+        Kind::Spinner {
+            sectors: vec![("N".into(), 1), ("S".into(), 9)]
+        }
     );
     // The REPL forces only what the long dice can show.
     let mut r = repl(&dir.path().join("rules"));
@@ -141,21 +177,31 @@ fn a_bag_randomizer_starts_every_game_with_its_items() {
     run(&mut r, &["new dicey --seed 1"]);
     assert_eq!(run(&mut r, &[r#"lua G:bag_count("deck")"#]).trim(), "3");
     run(&mut r, &["play deck", "roll king"]);
-    assert_eq!(run(&mut r, &[r#"lua G:bag_items("deck")"#]).trim(), "{ace, king}");
+    assert_eq!(
+        run(&mut r, &[r#"lua G:bag_items("deck")"#]).trim(),
+        "{ace, king}"
+    );
 }
 
 #[test]
 fn randomizers_may_be_one_function_of_the_switches() {
-    let game = DICEY.replace(
-        "  randomizers = {\n    shells = function(sw)",
-        "  randomizers = function(sw) return {\n    shells = function(sw)",
-    )
-    .replace("    deck = { kind = \"bag\", items = { \"ace\", \"king\", \"king\" } },\n  },", "    deck = { kind = \"bag\", items = { \"ace\", \"king\", \"king\" } },\n  } end,");
+    let game = DICEY
+        .replace(
+            "  randomizers = {\n    shells = function(sw)",
+            "  randomizers = function(sw) return {\n    shells = function(sw)",
+        )
+        .replace(
+            "    deck = { kind = \"bag\", items = { \"ace\", \"king\", \"king\" } },\n  },",
+            "    deck = { kind = \"bag\", items = { \"ace\", \"king\", \"king\" } },\n  } end,",
+        );
     let dir = game_folder("dicey", &[("game.lua", &game)]);
     let rules = load(dir.path(), "dicey", None, &[("long", Value::Bool(true))]).unwrap();
     assert_eq!(
         rules.randomizers["die"].kind,
-        Kind::Dice { faces: vec![1, 3, 4, 6], count: 3 }
+        Kind::Dice {
+            faces: vec![1, 3, 4, 6],
+            count: 3
+        }
     );
     assert_eq!(rules.randomizers.len(), 4);
 }
@@ -165,27 +211,59 @@ fn load_error(from: &str, to: &str) -> String {
     let game = DICEY.replace(from, to);
     assert_ne!(game, DICEY, "the replacement applies");
     let dir = game_folder("dicey", &[("game.lua", &game)]);
-    format!("{:#}", load(dir.path(), "dicey", None, &[]).err().expect("load fails"))
+    format!(
+        "{:#}",
+        load(dir.path(), "dicey", None, &[])
+            .err()
+            .expect("load fails")
+    )
 }
 
 #[test]
 fn bad_declarations_are_one_error_naming_the_file_and_line() {
     let e = load_error("sw.wind_south", "sw.wind_sout");
-    assert!(e.contains("game.lua:21: randomizer 'wind'") && e.contains("unknown switch 'wind_sout'"), "{e}");
+    assert!(
+        e.contains("game.lua:21: randomizer 'wind'") && e.contains("unknown switch 'wind_sout'"),
+        "{e}"
+    );
     let e = load_error("{ \"S\", sw.wind_south }", "{ \"S\", 0 }");
-    assert!(e.contains("game.lua:21: randomizer 'wind'") && e.contains("sector 'S' has weight 0"), "{e}");
+    assert!(
+        e.contains("game.lua:21: randomizer 'wind'") && e.contains("sector 'S' has weight 0"),
+        "{e}"
+    );
     let e = load_error("{ \"N\", 1 }", "{ \"N\", -2 }");
     assert!(e.contains("weight -2"), "{e}");
     let e = load_error("deck = { kind = \"bag\",", "deck = { kind = \"bga\",");
-    assert!(e.contains("game.lua:22: randomizer 'deck'") && e.contains("unknown kind 'bga'"), "{e}");
-    let e = load_error("deck = { kind = \"bag\",", "deck = { kind = \"bag\", weights = { 1 },");
+    assert!(
+        e.contains("game.lua:22: randomizer 'deck'") && e.contains("unknown kind 'bga'"),
+        "{e}"
+    );
+    let e = load_error(
+        "deck = { kind = \"bag\",",
+        "deck = { kind = \"bag\", weights = { 1 },",
+    );
     assert!(e.contains("a bag randomizer has no field 'weights'"), "{e}");
-    let e = load_error("return { kind = \"dice\", faces = { 1, 2, 3, 4, 5, 6 } }", "sw.long = 1");
-    assert!(e.contains("game.lua:") && e.contains("switches are read-only"), "{e}");
-    let e = load_error("return { kind = \"dice\", faces = { 1, 2, 3, 4, 5, 6 } }", "return 7");
-    assert!(e.contains("game.lua:17: randomizer 'die': must be a table"), "{e}");
+    let e = load_error(
+        "return { kind = \"dice\", faces = { 1, 2, 3, 4, 5, 6 } }",
+        "sw.long = 1",
+    );
+    assert!(
+        e.contains("game.lua:") && e.contains("switches are read-only"),
+        "{e}"
+    );
+    let e = load_error(
+        "return { kind = \"dice\", faces = { 1, 2, 3, 4, 5, 6 } }",
+        "return 7",
+    );
+    assert!(
+        e.contains("game.lua:17: randomizer 'die': must be a table"),
+        "{e}"
+    );
     let e = load_error("for k = 0, sw.shells do", "for k = 1, sw.shells do");
-    assert!(e.contains("game.lua:12: randomizer 'shells'") && e.contains("values[0] is missing"), "{e}");
+    assert!(
+        e.contains("game.lua:12: randomizer 'shells'") && e.contains("values[0] is missing"),
+        "{e}"
+    );
 }
 
 const WHIRLPOOL: &str = r#"
@@ -213,9 +291,18 @@ fn tiles_and_house_rules_declare_randomizers_on_their_own_streams() {
     );
     let plain = load(dir.path(), "dicey", None, &[]).unwrap();
     assert_eq!(plain.randomizers["sea_cell"].stream, "sea_cell");
-    assert!(!plain.randomizers.contains_key("gale"), "a house rule not switched on declares nothing");
+    assert!(
+        !plain.randomizers.contains_key("gale"),
+        "a house rule not switched on declares nothing"
+    );
     let stormy = load(dir.path(), "dicey", Some("stormy"), &[]).unwrap();
-    assert_eq!(stormy.randomizers["gale"].kind, Kind::Dice { faces: vec![1, 2], count: 1 });
+    assert_eq!(
+        stormy.randomizers["gale"].kind,
+        Kind::Dice {
+            faces: vec![1, 2],
+            count: 1
+        }
+    );
     assert!(plain.randomizers.contains_key("sea_cell") && stormy.randomizers.contains_key("wind"));
     // Drawing from the new streams shifts no other stream: the shells come out the same.
     let throws = |new: &str, others: &[&str]| {
@@ -245,7 +332,10 @@ fn tiles_and_house_rules_declare_randomizers_on_their_own_streams() {
 #[test]
 fn a_randomizer_declared_twice_names_both_places() {
     let tile = WHIRLPOOL.replace("sea_cell", "wind");
-    let dir = game_folder("dicey", &[("game.lua", DICEY), ("tiles/whirlpool.lua", &tile)]);
+    let dir = game_folder(
+        "dicey",
+        &[("game.lua", DICEY), ("tiles/whirlpool.lua", &tile)],
+    );
     let e = format!("{:#}", load(dir.path(), "dicey", None, &[]).err().unwrap());
     assert!(
         e.contains("tiles/whirlpool.lua:6: randomizer 'wind' is declared twice (first at rules/dicey/game.lua:21)"),
@@ -272,5 +362,8 @@ fn a_status_gives_spinner_weights_for_one_event() {
     let e = fails(&mut r, "play wind one");
     assert!(e.contains("weights has 1 entries for 2 sectors"), "{e}");
     let e = fails(&mut r, "play die 1 2");
-    assert!(e.contains("a dice randomizer takes no 'weights' from a status"), "{e}");
+    assert!(
+        e.contains("a dice randomizer takes no 'weights' from a status"),
+        "{e}"
+    );
 }

@@ -71,11 +71,18 @@ impl Kind {
                     if *w == 0 {
                         return Err(format!("sector '{name}' has weight 0 (weights are ≥ 1)"));
                     }
-                    if sectors[..i].iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
+                    if sectors[..i]
+                        .iter()
+                        .any(|(n, _)| n.eq_ignore_ascii_case(name))
+                    {
                         return Err(format!("sector '{name}' is named twice"));
                     }
                 }
-                if sectors.iter().try_fold(0u64, |t, (_, w)| t.checked_add(*w)).is_none() {
+                if sectors
+                    .iter()
+                    .try_fold(0u64, |t, (_, w)| t.checked_add(*w))
+                    .is_none()
+                {
                     return Err("the weights add up to more than 2^64".into());
                 }
             }

@@ -19,6 +19,9 @@ pub struct Piece {
     pub owner: Seat,
     /// 0 when the piece is on no location.
     pub loc: Loc,
+    /// (track id, index) when the piece was put at a track position (`track_put`) and has
+    /// not moved since: a route may pass its cell more than once.
+    pub track: Option<(u32, u32)>,
     pub props: Props,
 }
 
@@ -142,6 +145,7 @@ impl State {
             kind: kind.to_string(),
             owner,
             loc: 0,
+            track: None,
             props: Props::new(),
         });
         let id = self.pieces.len() as PieceId;
@@ -161,7 +165,37 @@ impl State {
         if loc != 0 {
             self.stacks[loc as usize - 1].push(p);
         }
-        self.pieces[p as usize - 1].loc = loc;
+        let piece = &mut self.pieces[p as usize - 1];
+        piece.loc = loc;
+        piece.track = None;
+    }
+
+    /// Moves a piece to the top of the cell at `index` (1-based, checked by the caller) of
+    /// track `track` and records that position.
+    pub fn track_put(&mut self, p: PieceId, track: u32, index: u32, loc: Loc) {
+        self.move_piece(p, loc);
+        self.piece_mut(p).track = Some((track, index));
+    }
+
+    /// Forgets every piece's position on a track that was redefined (the pieces stay where
+    /// they are).
+    pub fn forget_track(&mut self, track: u32) {
+        for piece in &mut self.pieces {
+            if piece.track.is_some_and(|(t, _)| t == track) {
+                piece.track = None;
+            }
+        }
+    }
+
+    /// Whether piece `q`, at the cell of position `index` of `track`, counts at that position:
+    /// a piece put at a position of this track counts there; any other at its cell's first
+    /// index.
+    pub fn counts_at(&self, q: PieceId, track: &super::topology::Track, index: u32) -> bool {
+        let piece = self.piece(q);
+        match piece.track {
+            Some((t, i)) if t == track.id => i == index,
+            _ => track.first(piece.loc) == Some(index),
+        }
     }
 
     /// Pieces at `loc`, bottom to top.
@@ -225,7 +259,11 @@ impl State {
         let mut out = String::new();
         use std::fmt::Write;
         for (id, p) in self.pieces() {
-            let _ = write!(out, "{id}:{}:{}:{}:{:?};", p.kind, p.owner, p.loc, p.props);
+            let _ = write!(
+                out,
+                "{id}:{}:{}:{}:{:?}:{:?};",
+                p.kind, p.owner, p.loc, p.track, p.props
+            );
         }
         let _ = write!(
             out,

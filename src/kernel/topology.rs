@@ -39,10 +39,24 @@ pub enum GridNames {
     Letters,
 }
 
+/// A route: locations in order, a location possibly more than once.
 #[derive(Clone, Debug, Default)]
-struct Track {
-    locs: Vec<Loc>,
+pub struct Track {
+    pub locs: Vec<Loc>,
+    /// The first index (1-based) of each location.
     pos: HashMap<Loc, u32>,
+    /// Stable while the topology lives: pieces record their track position by it.
+    pub id: u32,
+    /// Whether some location appears twice: then a piece's cell alone does not say where on
+    /// the track it is.
+    pub revisits: bool,
+}
+
+impl Track {
+    /// The first index (1-based) of `loc` on the track.
+    pub fn first(&self, loc: Loc) -> Option<u32> {
+        self.pos.get(&loc).copied()
+    }
 }
 
 /// All places of a game and how they connect.
@@ -54,6 +68,8 @@ pub struct Topology {
     /// For each location: (grid index, x, y) when it is a grid cell.
     cell_xy: Vec<Option<(u32, u32, u32)>>,
     tracks: BTreeMap<String, Track>,
+    /// Track names by id.
+    track_names: Vec<String>,
     links: Vec<Vec<(Loc, String)>>,
 }
 
@@ -164,27 +180,56 @@ impl Topology {
         ))
     }
 
-    pub fn set_track(&mut self, name: &str, locs: Vec<Loc>) {
-        let pos = locs
-            .iter()
-            .enumerate()
-            .map(|(i, &l)| (l, i as u32 + 1))
-            .collect();
-        self.tracks.insert(name.to_string(), Track { locs, pos });
+    /// Defines (or redefines) a track; returns its id.
+    pub fn set_track(&mut self, name: &str, locs: Vec<Loc>) -> u32 {
+        let mut pos = HashMap::new();
+        for (i, &l) in locs.iter().enumerate() {
+            pos.entry(l).or_insert(i as u32 + 1);
+        }
+        let id = match self.tracks.get(name) {
+            Some(t) => t.id,
+            None => {
+                self.track_names.push(name.to_string());
+                self.track_names.len() as u32 - 1
+            }
+        };
+        let revisits = pos.len() < locs.len();
+        let track = Track {
+            locs,
+            pos,
+            id,
+            revisits,
+        };
+        self.tracks.insert(name.to_string(), track);
+        id
     }
 
     pub fn track(&self, name: &str) -> Result<&[Loc], String> {
+        self.track_info(name).map(|t| t.locs.as_slice())
+    }
+
+    pub fn track_info(&self, name: &str) -> Result<&Track, String> {
         self.tracks
             .get(name)
-            .map(|t| t.locs.as_slice())
             .ok_or_else(|| format!("unknown track '{name}'"))
     }
 
+    /// The name of the track with id `id`.
+    pub fn track_name(&self, id: u32) -> &str {
+        &self.track_names[id as usize]
+    }
+
+    /// The first index of `loc` on the track.
     pub fn track_pos(&self, name: &str, loc: Loc) -> Result<Option<u32>, String> {
-        self.tracks
-            .get(name)
-            .map(|t| t.pos.get(&loc).copied())
-            .ok_or_else(|| format!("unknown track '{name}'"))
+        self.track_info(name).map(|t| t.first(loc))
+    }
+
+    /// Every index (1-based) where the track passes `loc`, in order.
+    pub fn track_positions(&self, name: &str, loc: Loc) -> Result<Vec<u32>, String> {
+        let t = self.track_info(name)?;
+        Ok((1..=t.locs.len() as u32)
+            .filter(|&i| t.locs[i as usize - 1] == loc)
+            .collect())
     }
 
     /// Links a and b both ways with a kind ("cave", "teleport", …).
@@ -254,5 +299,24 @@ mod tests {
         t.link(a, b, "cave");
         assert_eq!(t.links(b, "cave"), vec![a]);
         assert!(t.links(b, "other").is_empty());
+    }
+
+    #[test]
+    fn a_route_may_pass_a_cell_twice() {
+        let mut t = Topology::default();
+        let (a, b, c) = (t.place("a"), t.place("b"), t.place("c"));
+        let id = t.set_track("loop", vec![a, b, c, b, a]);
+        let info = t.track_info("loop").unwrap();
+        assert!(info.revisits);
+        assert_eq!(t.track_pos("loop", b).unwrap(), Some(2));
+        assert_eq!(t.track_positions("loop", b).unwrap(), vec![2, 4]);
+        assert_eq!(t.track_positions("loop", c).unwrap(), vec![3]);
+        assert_eq!(
+            t.set_track("loop", vec![a]),
+            id,
+            "a redefined track keeps its id"
+        );
+        assert_eq!(t.track_name(id), "loop");
+        assert!(!t.track_info("loop").unwrap().revisits);
     }
 }

@@ -8,6 +8,7 @@ use super::stack;
 
 use crate::kernel::state::Secret;
 use crate::kernel::topology::GridNames;
+use crate::kernel::turn::Unit;
 use crate::kernel::{Loc, PieceId, Seat, State, Value};
 
 fn fail<T>(msg: impl Into<String>) -> Result<T> {
@@ -73,6 +74,10 @@ fn piece(state: &State, p: i64) -> Result<PieceId> {
 
 fn seat(state: &State, s: i64) -> Result<Seat> {
     lift(state.turn.check(s))
+}
+
+fn unit(state: &State, u: i64) -> Result<u32> {
+    lift(state.turn.check_unit(u))
 }
 
 /// A piece owner: a seat, or 0 for nobody.
@@ -163,8 +168,36 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
             .into_iter()
             .map(|l| loc(this, l))
             .collect::<Result<Vec<_>>>()?;
-        this.topology_mut().set_track(&name, locs);
+        let id = this.topology_mut().set_track(&name, locs);
+        this.forget_track(id);
         Ok(())
+    });
+    m.add_method_mut(
+        "track_put",
+        |_, this, (p, name, i): (i64, LuaString, i64)| {
+            writable(this)?;
+            let p = piece(this, p)?;
+            let track = lift(this.topology.track_info(&name.to_str()?))?;
+            let Some(&l) = usize::try_from(i - 1).ok().and_then(|k| track.locs.get(k)) else {
+                return fail(format!(
+                    "track_put: track '{}' has positions 1..{}, not {i}",
+                    name.to_str()?,
+                    track.locs.len()
+                ));
+            };
+            let id = track.id;
+            this.track_put(p, id, i as u32, l);
+            Ok(())
+        },
+    );
+    m.add_method("track_index", |_, this, p: i64| {
+        Ok(match this.piece(piece(this, p)?).track {
+            Some((t, i)) => (Some(i), Some(this.topology.track_name(t).to_string())),
+            None => (None, None),
+        })
+    });
+    m.add_method("track_positions", |_, this, (name, l): (String, i64)| {
+        lift(this.topology.track_positions(&name, loc(this, l)?))
     });
     m.add_method("track_loc", |_, this, (name, i): (LuaString, i64)| {
         let t = lift(this.topology.track(&name.to_str()?))?;
@@ -254,19 +287,92 @@ fn add_turns<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut("set_current", |_, this, s: i64| {
         writable(this)?;
         let s = seat(this, s)?;
-        this.turn.set_current(s);
+        lift(this.turn.set_current(s))
+    });
+    m.add_method_mut("extra_turn", |_, this, u: i64| {
+        writable(this)?;
+        let u = unit(this, u)?;
+        this.turn.extra_turn(u);
         Ok(())
     });
-    m.add_method_mut("extra_turn", |_, this, s: i64| {
+    m.add_method_mut("skip", |_, this, (u, n): (i64, Option<u32>)| {
         writable(this)?;
-        let s = seat(this, s)?;
-        this.turn.extra_turn(s);
+        let u = unit(this, u)?;
+        this.turn.skip(u, n.unwrap_or(1));
         Ok(())
     });
-    m.add_method_mut("skip", |_, this, (s, n): (i64, Option<u32>)| {
+    m.add_method_mut("set_units", |_, this, units: Table| {
         writable(this)?;
-        let s = seat(this, s)?;
-        this.turn.skip(s, n.unwrap_or(1));
+        let mut out = Vec::new();
+        for (i, t) in units.sequence_values::<Table>().enumerate() {
+            let t = t.map_err(|_| {
+                mlua::Error::runtime(format!(
+                    "set_units: unit {} is not a table {{name, seat, team}}",
+                    i + 1
+                ))
+            })?;
+            let at = |e: mlua::Error| {
+                mlua::Error::runtime(format!(
+                    "set_units: unit {}: {}",
+                    i + 1,
+                    super::error::message(&e)
+                ))
+            };
+            let name: Option<String> = t.get("name").map_err(at)?;
+            let seat: Option<i64> = t.get("seat").map_err(at)?;
+            let (Some(name), Some(seat)) = (name, seat) else {
+                return fail(format!("set_units: unit {} needs a name and a seat", i + 1));
+            };
+            out.push(Unit {
+                name,
+                seat: u32::try_from(seat).unwrap_or(0),
+                team: t.get("team").map_err(at)?,
+            });
+        }
+        lift(
+            this.turn
+                .set_units(out)
+                .map_err(|e| format!("set_units: {e}")),
+        )
+    });
+    m.add_method("unit", |_, this, ()| Ok(this.turn.unit()));
+    m.add_method("units", |_, this, ()| Ok(this.turn.units()));
+    m.add_method("unit_name", |_, this, u: i64| {
+        Ok(this.turn.unit_name(unit(this, u)?).to_string())
+    });
+    m.add_method("unit_seat", |_, this, u: i64| {
+        Ok(this.turn.unit_seat(unit(this, u)?))
+    });
+    m.add_method("unit_team", |_, this, u: i64| {
+        Ok(this.turn.unit_team(unit(this, u)?))
+    });
+    m.add_method("find_unit", |_, this, name: String| {
+        Ok(this.turn.find_unit(&name))
+    });
+    m.add_method_mut("set_unit", |_, this, u: LuaValue| {
+        writable(this)?;
+        let u = match u {
+            LuaValue::String(name) => {
+                let name = name.to_str()?;
+                this.turn.find_unit(&name).ok_or_else(|| {
+                    let names: Vec<&str> = (1..=this.turn.units())
+                        .map(|u| this.turn.unit_name(u))
+                        .collect();
+                    mlua::Error::runtime(format!(
+                        "set_unit: no unit '{name}' (units: {})",
+                        names.join(" ")
+                    ))
+                })?
+            }
+            LuaValue::Integer(u) => unit(this, u)?,
+            other => {
+                return fail(format!(
+                    "set_unit takes a unit number or name, not a {}",
+                    other.type_name()
+                ));
+            }
+        };
+        this.turn.set_unit(u);
         Ok(())
     });
     m.add_method("direction", |_, this, ()| Ok(this.turn.direction()));

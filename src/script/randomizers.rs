@@ -123,7 +123,10 @@ pub fn declare(
             v => v,
         };
         let LuaValue::Table(r) = v else {
-            bail!("{what}: must be a table {{kind = …}}, not a {}", v.type_name());
+            bail!(
+                "{what}: must be a table {{kind = …}}, not a {}",
+                v.type_name()
+            );
         };
         if let Some(first) = out.get(&name) {
             bail!("{what} is declared twice (first at {})", first.at);
@@ -261,10 +264,9 @@ fn build(
             let values = match field("values")? {
                 LuaValue::Table(t) => (0..=count)
                     .map(|k| {
-                        t.raw_get::<Option<i64>>(k)
-                            .ok()
-                            .flatten()
-                            .ok_or_else(|| format!("values[{k}] is missing (scores for 0..{count})"))
+                        t.raw_get::<Option<i64>>(k).ok().flatten().ok_or_else(|| {
+                            format!("values[{k}] is missing (scores for 0..{count})")
+                        })
                     })
                     .collect::<Result<Vec<_>, _>>()?,
                 LuaValue::Nil => values.ok_or_else(|| missing("values"))?,
@@ -293,10 +295,9 @@ fn build(
                     ));
                 }
                 for ((name, w), &new) in sectors.iter_mut().zip(&weights) {
-                    *w = u64::try_from(new)
-                        .ok()
-                        .filter(|&w| w > 0)
-                        .ok_or_else(|| format!("sector '{name}' has weight {new} (weights are ≥ 1)"))?;
+                    *w = u64::try_from(new).ok().filter(|&w| w > 0).ok_or_else(|| {
+                        format!("sector '{name}' has weight {new} (weights are ≥ 1)")
+                    })?;
                 }
             }
             Kind::Spinner { sectors }
@@ -334,10 +335,15 @@ fn sector_list(lua: &Lua, v: LuaValue) -> Result<Vec<(String, u64)>, String> {
         let (name, weight) = match s {
             LuaValue::String(n) => (n.to_str().map_err(|e| e.to_string())?.to_string(), 1),
             LuaValue::Table(s) => {
-                let name: String = convert(lua, s.raw_get(1).map_err(|e| e.to_string())?, "sector name")?
-                    .ok_or_else(|| format!("sector {} has no name", i + 1))?;
-                let w: i64 = convert(lua, s.raw_get(2).map_err(|e| e.to_string())?, "sector weight")?
-                    .unwrap_or(1);
+                let name: String =
+                    convert(lua, s.raw_get(1).map_err(|e| e.to_string())?, "sector name")?
+                        .ok_or_else(|| format!("sector {} has no name", i + 1))?;
+                let w: i64 = convert(
+                    lua,
+                    s.raw_get(2).map_err(|e| e.to_string())?,
+                    "sector weight",
+                )?
+                .unwrap_or(1);
                 (name, w)
             }
             other => return Err(format!("sector {} is a {}", i + 1, other.type_name())),

@@ -182,7 +182,10 @@ impl Rules {
         let title = field::<Option<String>>(&def, "title", &what)?.unwrap_or_else(|| game.into());
         let seats = parse_seats(&def, &what)?;
         let switch_defs = parse_switches(&host.lua, &def, &what)?;
-        let mut declarations = vec![(game_file.clone(), field::<LuaValue>(&def, "randomizers", &what)?)];
+        let mut declarations = vec![(
+            game_file.clone(),
+            field::<LuaValue>(&def, "randomizers", &what)?,
+        )];
         let hooks_def: Table = field(&def, "hooks", &what)?;
         let mut bench_switches = Vec::new();
         if let Some(t) = field::<Option<Table>>(&def, "bench", &what)? {

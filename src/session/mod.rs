@@ -117,7 +117,9 @@ impl Session {
     pub fn resolve_option(&mut self, text: &str) -> Result<usize> {
         let labels = match self.game.status()? {
             Status::Decision { .. } => self.game.labels()?,
-            Status::Chance(name, _) => bail!("the game waits for a chance event ({name}): use `roll`"),
+            Status::Chance(name, _) => {
+                bail!("the game waits for a chance event ({name}): use `roll`")
+            }
             Status::Over { .. } => bail!("the game is over"),
         };
         let text = text.trim();

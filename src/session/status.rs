@@ -119,7 +119,9 @@ impl Fields {
             self.params.sort_by_key(|(k, _)| *k);
             let params = match self.params.as_slice() {
                 [] => None,
-                given => Some(Rc::new(with_params(lua, base, given).map_err(|e| anyhow!(e))?)),
+                given => Some(Rc::new(
+                    with_params(lua, base, given).map_err(|e| anyhow!(e))?,
+                )),
             };
             return Ok(Status::Chance(name.clone(), params));
         }
