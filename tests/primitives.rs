@@ -1,4 +1,5 @@
-//! The kernel's primitives for turn units and routes, checked from Lua (the game
+//! The kernel's primitives for turn units, routes, links, grids, piece removal, table props
+//! and bulk reads, checked from Lua (the game
 //! tests/fixtures/primitives/rules/prims runs one check per `case` switch in its setup) and
 //! across undo, save and replay.
 
@@ -41,6 +42,31 @@ fn a_route_that_passes_a_cell_twice_counts_pieces_at_their_own_position() {
 #[test]
 fn bad_route_calls_are_errors() {
     check("bad_routes");
+}
+
+#[test]
+fn links_run_both_ways_or_one_way() {
+    check("links");
+}
+
+#[test]
+fn grid_neighbours_and_distances() {
+    check("grids");
+}
+
+#[test]
+fn a_removed_piece_is_gone_and_its_id_is_not_reused() {
+    check("removal");
+}
+
+#[test]
+fn props_hold_string_keyed_tables() {
+    check("maps");
+}
+
+#[test]
+fn many_pieces_props_in_one_call() {
+    check("bulk");
 }
 
 #[test]

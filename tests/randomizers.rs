@@ -40,17 +40,20 @@ return {
   hooks = {
     setup = function(G) end,
     status = function(G)
-      if G:get("next") then return { chance = G:get("next"), weights = G:get("weights") } end
+      if G:get("next") then
+        return { chance = G:get("next"), weights = G:get("weights"), faces = G:get("faces") }
+      end
       return { actor = 1, options = { "shells", "die", "wind", "deck", "sea_cell", "gale",
-        "wind 1 1000000", "wind 1000000 1", "wind 1 0", "wind one", "die 1 2" } }
+        "wind 1 1000000", "wind 1000000 1", "wind 1 0", "wind one", "die 1 2", "die faces" } }
     end,
     apply = function(G, o)
       local words = {}
       for w in o:gmatch("%S+") do words[#words + 1] = w end
+      if words[2] == "faces" then return G:set("next", words[1], "faces", { 1, 2 }) end
       local weights = #words > 1 and { tonumber(words[2]) or 1, tonumber(words[3]) } or nil
       G:set("next", words[1], "weights", weights)
     end,
-    chance = function(G, name, o) G:set("last", o, "next", nil, "weights", nil) end,
+    chance = function(G, name, o) G:set("last", o, "next", nil, "weights", nil, "faces", nil) end,
     render = function(G) return "dicey" end,
   },
 }
@@ -366,4 +369,69 @@ fn a_status_gives_spinner_weights_for_one_event() {
         e.contains("a dice randomizer takes no 'weights' from a status"),
         "{e}"
     );
+    // Faces a status gives are the only ones `roll` accepts, and the only ones drawn.
+    run(&mut r, &["play die faces"]);
+    let e = fails(&mut r, "roll 5");
+    assert!(e.contains("5 is not a face of die ([1, 2])"), "{e}");
+    run(&mut r, &["roll 2"]);
+    assert_eq!(run(&mut r, &[r#"lua G:get("last")"#]).trim(), "{2}");
+    for _ in 0..10 {
+        run(&mut r, &["play die faces", "roll"]);
+        let last = run(&mut r, &[r#"lua G:get("last")"#]);
+        assert!(["{1}", "{2}"].contains(&last.trim()), "{last}");
+    }
+}
+
+#[test]
+fn a_switch_no_rule_reads_is_refused_naming_the_variant_line() {
+    let game = DICEY.replace(
+        "    wind_south = { default = 3, min = 1 },",
+        "    wind_south = { default = 3, min = 1 },\n    ignored = { default = 1 },",
+    );
+    let variant = "game = \"dicey\"\ntitle = \"x\"\n[switches]\nlong = true\nignored = 2\n";
+    let dir = game_folder(
+        "dicey",
+        &[("game.lua", &game), ("variants/v.toml", variant)],
+    );
+    let e = format!(
+        "{:#}",
+        load(dir.path(), "dicey", Some("v"), &[]).err().unwrap()
+    );
+    assert_eq!(
+        e,
+        "rules/dicey/variants/v.toml:5:1: the variant sets switch 'ignored', which no rule reads"
+    );
+    let e = format!(
+        "{:#}",
+        load(dir.path(), "dicey", None, &[("ignored", Value::Int(3))])
+            .err()
+            .unwrap()
+    );
+    assert_eq!(e, "--set ignored: no rule of dicey reads switch 'ignored'");
+    // Read by a randomizer function, by a literal name in any rule file, or not at all.
+    assert!(load(dir.path(), "dicey", None, &[("long", Value::Bool(true))]).is_ok());
+    let reads = "return { read = function(G) return G:switch(\"ignored\") end }\n";
+    let dir = game_folder(
+        "dicey",
+        &[
+            ("game.lua", &game),
+            ("variants/v.toml", variant),
+            ("helpers.lua", reads),
+        ],
+    );
+    assert!(load(dir.path(), "dicey", Some("v"), &[]).is_ok());
+    // A literal in a comment, or in a house rule that is not switched on, is no read.
+    let house = "return { name = 'h', hooks = {} } -- G:switch(\"ignored\")\n";
+    let off =
+        "return { name = 'off', hooks = { x = function(G) return G:switch('ignored') end } }\n";
+    let dir = game_folder(
+        "dicey",
+        &[
+            ("game.lua", &game),
+            ("variants/v.toml", variant),
+            ("house/h.lua", house),
+            ("house/off.lua", off),
+        ],
+    );
+    assert!(load(dir.path(), "dicey", Some("v"), &[]).is_err());
 }

@@ -23,6 +23,8 @@ pub struct Piece {
     /// not moved since: a route may pass its cell more than once.
     pub track: Option<(u32, u32)>,
     pub props: Props,
+    /// Taken out of the game (`G:remove`): its id is never reused, and no call accepts it.
+    pub removed: bool,
 }
 
 /// A value only some seats may see.
@@ -125,10 +127,27 @@ impl State {
 
     pub fn check_piece(&self, p: i64) -> Result<PieceId, String> {
         if p >= 1 && (p as usize) <= self.pieces.len() {
+            if self.pieces[p as usize - 1].removed {
+                return Err(format!("piece {p} was removed"));
+            }
             Ok(p as PieceId)
         } else {
             Err(format!("no piece {p}"))
         }
+    }
+
+    /// Whether `p` is a piece in the game (added, not removed).
+    pub fn exists(&self, p: i64) -> bool {
+        self.check_piece(p).is_ok()
+    }
+
+    /// Takes a piece out of the game: off its location, its properties dropped. Ids stay
+    /// stable: the id is not reused, so a rule that kept it gets an error, not another piece.
+    pub fn remove_piece(&mut self, p: PieceId) {
+        self.move_piece(p, 0);
+        let piece = self.piece_mut(p);
+        piece.props = Props::new();
+        piece.removed = true;
     }
 
     pub fn piece(&self, p: PieceId) -> &Piece {
@@ -147,6 +166,7 @@ impl State {
             loc: 0,
             track: None,
             props: Props::new(),
+            removed: false,
         });
         let id = self.pieces.len() as PieceId;
         self.move_piece(id, loc);
@@ -213,11 +233,13 @@ impl State {
             .count()
     }
 
+    /// The pieces in the game (removed ones left out), in id order.
     pub fn pieces(&self) -> impl Iterator<Item = (PieceId, &Piece)> {
         self.pieces
             .iter()
             .enumerate()
             .map(|(i, p)| (i as PieceId + 1, p))
+            .filter(|(_, p)| !p.removed)
     }
 
     pub fn cell_props(&self, loc: Loc) -> &Props {
@@ -258,11 +280,17 @@ impl State {
     pub fn fingerprint(&self) -> String {
         let mut out = String::new();
         use std::fmt::Write;
-        for (id, p) in self.pieces() {
+        for (i, p) in self.pieces.iter().enumerate() {
             let _ = write!(
                 out,
-                "{id}:{}:{}:{}:{:?}:{:?};",
-                p.kind, p.owner, p.loc, p.track, p.props
+                "{}:{}:{}:{}:{:?}:{:?}:{};",
+                i + 1,
+                p.kind,
+                p.owner,
+                p.loc,
+                p.track,
+                p.props,
+                p.removed
             );
         }
         let _ = write!(

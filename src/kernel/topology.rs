@@ -30,6 +30,25 @@ struct Grid {
     rows_up: bool,
 }
 
+/// How grid distances are measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// Steps in eight directions (a king's moves): max(|dx|, |dy|).
+    Chebyshev,
+    /// Steps in four directions (a rook's single steps): |dx| + |dy|.
+    Manhattan,
+}
+
+impl Metric {
+    pub fn parse(name: Option<&str>) -> Result<Metric, String> {
+        match name {
+            None | Some("chebyshev") => Ok(Metric::Chebyshev),
+            Some("manhattan") => Ok(Metric::Manhattan),
+            Some(other) => Err(format!("unknown metric '{other}' (chebyshev, manhattan)")),
+        }
+    }
+}
+
 /// How a grid names its cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GridNames {
@@ -234,12 +253,54 @@ impl Topology {
 
     /// Links a and b both ways with a kind ("cave", "teleport", …).
     pub fn link(&mut self, a: Loc, b: Loc, kind: &str) {
-        for (from, to) in [(a, b), (b, a)] {
-            let list = &mut self.links[from as usize - 1];
-            if !list.iter().any(|(l, k)| *l == to && k == kind) {
-                list.push((to, kind.to_string()));
+        self.link_to(a, b, kind);
+        self.link_to(b, a, kind);
+    }
+
+    /// Links a to b one way (a current, a chute): b is among a's links, not a among b's.
+    pub fn link_to(&mut self, a: Loc, b: Loc, kind: &str) {
+        let list = &mut self.links[a as usize - 1];
+        if !list.iter().any(|(l, k)| *l == b && k == kind) {
+            list.push((b, kind.to_string()));
+        }
+    }
+
+    /// The grid index and coordinates of a grid cell.
+    fn grid_of(&self, loc: Loc) -> Result<(u32, u32, u32), String> {
+        self.cell_xy
+            .get(loc.wrapping_sub(1) as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("location {loc} is not a grid cell"))
+    }
+
+    /// The cells next to `loc` on its grid: eight (Chebyshev: a king's step) or four
+    /// (Manhattan: a rook's step), in the order N NE E SE S SW W NW; cells off the grid left out.
+    pub fn neighbours(&self, loc: Loc, metric: Metric) -> Result<Vec<Loc>, String> {
+        self.grid_of(loc)?;
+        let mut out = Vec::new();
+        for (i, (dir, _, _)) in DIRECTIONS.iter().enumerate() {
+            if metric == Metric::Manhattan && i % 2 == 1 {
+                continue;
+            }
+            if let Some(l) = self.step(loc, dir, 1)? {
+                out.push(l);
             }
         }
+        Ok(out)
+    }
+
+    /// The distance between two cells of one grid (None when on different grids).
+    pub fn distance(&self, a: Loc, b: Loc, metric: Metric) -> Result<Option<u32>, String> {
+        let ((ga, xa, ya), (gb, xb, yb)) = (self.grid_of(a)?, self.grid_of(b)?);
+        if ga != gb {
+            return Ok(None);
+        }
+        let (dx, dy) = (xa.abs_diff(xb), ya.abs_diff(yb));
+        Ok(Some(match metric {
+            Metric::Chebyshev => dx.max(dy),
+            Metric::Manhattan => dx + dy,
+        }))
     }
 
     /// Locations linked to `loc` by `kind`, in the order the links were made.
@@ -299,6 +360,48 @@ mod tests {
         t.link(a, b, "cave");
         assert_eq!(t.links(b, "cave"), vec![a]);
         assert!(t.links(b, "other").is_empty());
+        t.link_to(a, b, "current");
+        assert_eq!(t.links(a, "current"), vec![b]);
+        assert!(t.links(b, "current").is_empty(), "a current runs one way");
+    }
+
+    #[test]
+    fn neighbours_and_distances() {
+        let mut t = Topology::default();
+        t.grid("c", 3, 3, GridNames::Coordinates).unwrap();
+        t.grid("d", 2, 2, GridNames::Coordinates).unwrap();
+        let at = |x, y| t.cell("c", x, y).unwrap();
+        let names = |v: Vec<Loc>| {
+            v.iter()
+                .map(|&l| t.name(l).unwrap().to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(t.neighbours(at(1, 1), Metric::Chebyshev).unwrap()),
+            ["c2,1", "c2,2", "c1,2"]
+        );
+        assert_eq!(t.neighbours(at(2, 2), Metric::Chebyshev).unwrap().len(), 8);
+        assert_eq!(
+            names(t.neighbours(at(2, 2), Metric::Manhattan).unwrap()),
+            ["c2,1", "c3,2", "c2,3", "c1,2"]
+        );
+        assert_eq!(
+            t.distance(at(1, 1), at(3, 2), Metric::Chebyshev).unwrap(),
+            Some(2)
+        );
+        assert_eq!(
+            t.distance(at(1, 1), at(3, 2), Metric::Manhattan).unwrap(),
+            Some(3)
+        );
+        assert_eq!(
+            t.distance(at(1, 1), t.cell("d", 1, 1).unwrap(), Metric::Manhattan)
+                .unwrap(),
+            None
+        );
+        assert_eq!(
+            Metric::parse(Some("taxi")).unwrap_err(),
+            "unknown metric 'taxi' (chebyshev, manhattan)"
+        );
     }
 
     #[test]

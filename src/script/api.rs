@@ -7,7 +7,7 @@ use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as Lu
 use super::stack;
 
 use crate::kernel::state::Secret;
-use crate::kernel::topology::GridNames;
+use crate::kernel::topology::{GridNames, Metric};
 use crate::kernel::turn::Unit;
 use crate::kernel::{Loc, PieceId, Seat, State, Value};
 
@@ -32,6 +32,11 @@ pub fn to_lua(lua: &Lua, v: &Value) -> Result<LuaValue> {
         Value::Num(n) => LuaValue::Number(*n),
         Value::Str(s) => LuaValue::String(lua.create_string(s)?),
         Value::List(items) => LuaValue::Table(list_table(lua, items)?),
+        Value::Map(_) => {
+            // SAFETY: inside exec_raw's protected call, with nothing to drop alive;
+            // push_value leaves exactly the table on the stack.
+            LuaValue::Table(unsafe { lua.exec_raw((), |state| stack::push_value(state, v))? })
+        }
     })
 }
 
@@ -215,6 +220,26 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
         this.topology_mut().link(a, b, &kind);
         Ok(())
     });
+    m.add_method_mut("link_to", |_, this, (a, b, kind): (i64, i64, String)| {
+        writable(this)?;
+        let (a, b) = (loc(this, a)?, loc(this, b)?);
+        this.topology_mut().link_to(a, b, &kind);
+        Ok(())
+    });
+    m.add_method(
+        "neighbours",
+        |_, this, (l, metric): (i64, Option<String>)| {
+            let metric = lift(Metric::parse(metric.as_deref()))?;
+            lift(this.topology.neighbours(loc(this, l)?, metric))
+        },
+    );
+    m.add_method(
+        "distance",
+        |_, this, (a, b, metric): (i64, i64, Option<String>)| {
+            let metric = lift(Metric::parse(metric.as_deref()))?;
+            lift(this.topology.distance(loc(this, a)?, loc(this, b)?, metric))
+        },
+    );
     m.add_method("links", |_, this, (l, kind): (i64, String)| {
         Ok(this.topology.links(loc(this, l)?, &kind))
     });
@@ -241,6 +266,13 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
         }
         Ok(top)
     });
+    m.add_method_mut("remove", |_, this, p: i64| {
+        writable(this)?;
+        let p = piece(this, p)?;
+        this.remove_piece(p);
+        Ok(())
+    });
+    m.add_method("exists", |_, this, p: i64| Ok(this.exists(p)));
     m.add_method("at", |_, this, l: i64| Ok(this.at(loc(this, l)?).to_vec()));
     m.add_method("top", |_, this, l: i64| {
         Ok(this.at(loc(this, l)?).last().copied())

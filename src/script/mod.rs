@@ -2,6 +2,7 @@
 //! hooks, validates variants and runs every rule invocation under limits.
 
 pub mod api;
+pub mod data;
 pub mod error;
 pub mod host;
 pub mod json;
@@ -10,6 +11,7 @@ pub mod randomizers;
 pub mod raw;
 pub mod rules;
 pub(crate) mod stack;
+pub mod switch_reads;
 pub mod variant;
 
 pub use limits::Budget;

@@ -186,10 +186,7 @@ pub fn with_params(
 ) -> Result<Randomizer, String> {
     let kind = base.kind.name();
     let allowed = fields(kind).expect("a declared kind");
-    if let Some((k, _)) = params
-        .iter()
-        .find(|(k, _)| !allowed.contains(k) || *k == "items")
-    {
+    if let Some((k, _)) = params.iter().find(|(k, _)| !allowed.contains(k)) {
         return Err(format!(
             "chance '{}': a {kind} randomizer takes no '{k}' from a status",
             base.name

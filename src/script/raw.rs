@@ -27,7 +27,7 @@ use crate::kernel::{Seat, State, Value};
 type Method = fn(*mut ffi::lua_State, &mut State) -> Result<c_int, String>;
 
 /// The methods bound here, by name.
-const METHODS: [(&str, Method); 14] = [
+const METHODS: [(&str, Method); 16] = [
     ("current", current),
     ("switch", switch),
     ("get", get),
@@ -42,12 +42,14 @@ const METHODS: [(&str, Method); 14] = [
     ("tally", tally),
     ("move_tops", move_tops),
     ("mask", mask),
+    ("pieces_get", pieces_get),
+    ("cells_get", cells_get),
 ];
 
 /// `METHODS[i]` as a Lua C function.
 const BOUND: [ffi::lua_CFunction; METHODS.len()] = [
     bind::<0>, bind::<1>, bind::<2>, bind::<3>, bind::<4>, bind::<5>, bind::<6>, bind::<7>,
-    bind::<8>, bind::<9>, bind::<10>, bind::<11>, bind::<12>, bind::<13>,
+    bind::<8>, bind::<9>, bind::<10>, bind::<11>, bind::<12>, bind::<13>, bind::<14>, bind::<15>,
 ];
 
 /// Adds the methods to `G`'s metatable (shared by every state of this Lua).
@@ -381,6 +383,72 @@ fn player_set(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String
     writable(state)?;
     let s = state.turn.check(int_arg(l, 2, "player_set")?)?;
     store_props(l, &mut state.player_props[s as usize - 1], 3, "player_set")
+}
+
+/// `G:pieces_get({p…}, k [, k2 …])` → {v…} [, {v2…} …]: one array per key, entry i the
+/// property of the i-th piece (nil where it has none).
+fn pieces_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    bulk_get(l, "pieces_get", |id| {
+        let p = state.check_piece(id)?;
+        Ok(&state.piece(p).props)
+    })
+}
+
+/// `G:cells_get({loc…}, k [, k2 …])`: as `pieces_get`, for locations.
+fn cells_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    bulk_get(l, "cells_get", |id| {
+        Ok(state.cell_props(state.check_loc(id)?))
+    })
+}
+
+/// Reads properties of many pieces or places in one call: argument 2 the ids, 3.. the keys.
+fn bulk_get<'a>(
+    l: *mut ffi::lua_State,
+    method: &str,
+    props: impl Fn(i64) -> Result<&'a Props, String>,
+) -> Result<c_int, String> {
+    // SAFETY: reads the arguments, makes room before pushing one table per key (above the
+    // arguments), and pops every id it pushes.
+    unsafe {
+        if ffi::lua_type(l, 2) != ffi::LUA_TTABLE {
+            return Err(format!(
+                "{method} takes a table of ids first, not a {}",
+                type_name(l, 2)
+            ));
+        }
+        let top = ffi::lua_gettop(l);
+        if top < 3 {
+            return Err(format!("{method}: which property?"));
+        }
+        let keys = top - 2;
+        for k in 3..=top {
+            str_arg(l, k, method)?;
+        }
+        if ffi::lua_checkstack(l, keys + 3) == 0 {
+            return Err(format!("{method}: too many keys"));
+        }
+        let n = ffi::lua_rawlen(l, 2);
+        for _ in 0..keys {
+            ffi::lua_createtable(l, n as c_int, 0);
+        }
+        for i in 1..=n as i64 {
+            ffi::lua_rawgeti(l, 2, i);
+            let mut ok = 0;
+            let id = ffi::lua_tointegerx(l, -1, &mut ok);
+            ffi::lua_pop(l, 1);
+            if ok == 0 {
+                return Err(format!("{method}: entry {i} is not an id"));
+            }
+            let props = props(id)?;
+            for j in 0..keys {
+                if let Some(v) = props.get(str_arg(l, 3 + j, method)?) {
+                    push_value(l, v);
+                    ffi::lua_rawseti(l, top + 1 + j, i);
+                }
+            }
+        }
+        Ok(keys)
+    }
 }
 
 /// `G:count(loc [, owner [, kind]])`.

@@ -14,6 +14,7 @@ use super::api::from_lua;
 use super::host::Host;
 use super::limits::Budget;
 use super::randomizers;
+use super::switch_reads;
 use super::variant::{Schema, SwitchDef, Variant};
 use crate::kernel::{Kind, Randomizer, Value};
 
@@ -103,16 +104,6 @@ fn stems(dir: &Path, ext: &str) -> Vec<String> {
 /// A digest of every file a game's ruleset could read (its folder and `lib/`), to tell whether
 /// a loaded ruleset is still current without compiling anything.
 pub fn folder_digest(root: &Path, game: &str) -> String {
-    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-            let p = entry.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else {
-                out.push(p);
-            }
-        }
-    }
     let mut files = Vec::new();
     walk(&root.join(game), &mut files);
     walk(&root.join("lib"), &mut files);
@@ -123,6 +114,36 @@ pub fn folder_digest(root: &Path, game: &str) -> String {
         text += &format!("{} {}\n", f.display(), super::host::sha256_hex(&bytes));
     }
     super::host::sha256_hex(text.as_bytes())
+}
+
+/// The Lua files a ruleset may run: its game folder's (house rules only when switched on)
+/// and the shared `lib/`.
+fn rule_files(root: &Path, game: &str, house: &[String]) -> Vec<std::path::PathBuf> {
+    let house_dir = root.join(game).join("house");
+    let on: Vec<std::path::PathBuf> = house
+        .iter()
+        .map(|h| house_dir.join(format!("{h}.lua")))
+        .collect();
+    let mut out = Vec::new();
+    for dir in [root.join(game), root.join("lib")] {
+        walk(&dir, &mut out);
+    }
+    out.retain(|f| {
+        f.extension().is_some_and(|e| e == "lua") && (!f.starts_with(&house_dir) || on.contains(f))
+    });
+    out
+}
+
+/// Every file under `dir`, recursively (an absent folder has none).
+fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
 }
 
 /// Games present in a rules folder: sub-folders with a `game.lua`.
@@ -174,6 +195,7 @@ impl Rules {
             );
         }
         let host = Host::new(root, opts.budget.clone())?;
+        super::data::install(&host, game)?;
         let game_file = format!("{game}/game.lua");
         let what = host.chunk_name(&game_file);
         let LuaValue::Table(def) = host.load_file(&game_file)? else {
@@ -284,6 +306,18 @@ impl Rules {
             .into_iter()
             .map(|(k, d)| (k, d.randomizer))
             .collect();
+        let mut read = reads.borrow().clone();
+        for file in rule_files(root, game, &variant.house) {
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            read.extend(switch_reads::literals(&text));
+        }
+        let unread = |k: &String| !read.contains(k);
+        if let Some((k, at)) = variant.switch_at.iter().find(|(k, _)| unread(k)) {
+            bail!("{at}: the variant sets switch '{k}', which no rule reads");
+        }
+        if let Some((k, _)) = opts.overrides.iter().find(|(k, _)| unread(k)) {
+            bail!("--set {k}: no rule of {game} reads switch '{k}'");
+        }
         let hooks = compose(&host, &stacks)?;
         install(&host, &hooks, &tiles)?;
         let chance_names = randomizers
