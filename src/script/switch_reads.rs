@@ -2,14 +2,16 @@
 //! and no rule reads (it would be accepted and silently ignored).
 //!
 //! A switch counts as read when a randomizer declaration read it from `sw` at load, or when
-//! its name is a string literal of a rule file the ruleset may run: `G:switch("cowrie_p")`,
-//! or a helper called with the name (`C.sw(G, "horse_into_sea")`). The literal test is
-//! static, so a switch read only on a rare path still counts; a name built at run time
-//! (`G:switch("sw_" .. k)`) does not, and such a rule must also name its switches literally.
+//! its name is a string literal or a field name of a rule file the ruleset may run:
+//! `G:switch("cowrie_p")`, a helper called with the name (`C.sw(G, "horse_into_sea")`), a
+//! field of a table of the switches (`sw.cowrie_max_throws`). The test is static, so a switch
+//! read only on a rare path still counts; a name built at run time (`G:switch("sw_" .. k)`)
+//! does not, and such a rule must also name its switches literally.
 
 use std::collections::BTreeSet;
 
-/// The string literals of Lua source `text` that are identifiers (comments skipped).
+/// The string literals and field names of Lua source `text` that are identifiers (comments
+/// skipped).
 pub fn literals(text: &str) -> BTreeSet<String> {
     let b = text.as_bytes();
     let mut out = BTreeSet::new();
@@ -38,6 +40,19 @@ pub fn literals(text: &str) -> BTreeSet<String> {
                 add(&mut out, &b[start..end]);
                 i = end + 1;
             }
+            // A field read: `sw.cowrie_p`, `S.horse_into_sea` (not `..`, not `1.5`).
+            b'.' | b':'
+                if b.get(i + 1)
+                    .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') =>
+            {
+                let start = i + 1;
+                i = start;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                add(&mut out, &b[start..i]);
+            }
+            b'.' if b.get(i + 1) == Some(&b'.') => i += 2,
             b'[' => match long_bracket(b, i) {
                 Some(level) => {
                     let open = i + level + 2;
@@ -96,8 +111,19 @@ local b = C.sw(G, 'horse_into_sea')
 --[==[ G:switch("long_comment") ]==]
 local c = [[long_string]] .. "two words" .. "esc\"aped" .. "9lives"
 local d = t[k] -- an index, not a long string
+local e = sw.max_throws .. x..y .. 1.5
 "#;
         let found: Vec<String> = literals(src).into_iter().collect();
-        assert_eq!(found, ["cowrie_p", "horse_into_sea", "long_string"]);
+        assert_eq!(
+            found,
+            [
+                "cowrie_p",
+                "horse_into_sea",
+                "long_string",
+                "max_throws",
+                "sw",
+                "switch"
+            ]
+        );
     }
 }
