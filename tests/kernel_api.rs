@@ -201,7 +201,7 @@ fn malformed_statuses_are_refused_and_the_game_survives() {
         ),
         ("bad3", "a decision without an options table"),
         ("bad4", "a decision with no options"),
-        ("bad5", "chance 'nope', which game.lua does not declare"),
+        ("bad5", "chance 'nope', which no rule declares"),
         ("bad6", "prompt is a integer, not text"),
         ("bad7", "status returned a malformed table"),
     ] {
