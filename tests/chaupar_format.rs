@@ -42,6 +42,19 @@ fn impossible_positions_are_refused() {
 }
 
 #[test]
+fn an_unsupported_reading_is_refused() {
+    let mut repl = common::repl(&common::rules());
+    let e = common::fails(
+        &mut repl,
+        "new chaupar --players 2 --set two_player_throw=shared",
+    );
+    assert!(
+        e.contains("two_player_throw=shared is not supported"),
+        "{e}"
+    );
+}
+
+#[test]
 fn illegal_moves_are_refused_and_change_nothing() {
     let mut c = C::at("implement dice2 / throw 4 6 / S: E.l4");
     let before = common::fingerprint(&c.repl);

@@ -363,6 +363,19 @@ fn s27_sum_passes_split_captures() {
 }
 
 #[test]
+fn s28_stepped_sums_ask_for_an_order() {
+    let body = "set sum_touches_intermediate=true / throw 1 2 5 / S: E.l1, home 3 / E: E.l2";
+    let mut c = C::at(body);
+    assert!(c.has("move E.l1 x1 1,2 to E.l4"), "{:?}", c.moves());
+    assert!(c.has("move E.l1 x1 2,1 to E.l4"), "{:?}", c.moves());
+    c.play("move E.l1 x1 1,2 to E.l4");
+    assert_eq!(c.colour("E"), "home 0, wait 4");
+    let mut c = C::at(body);
+    c.play("E.l1 2,1");
+    assert_eq!(c.colour("E"), "E.l2, home 0, wait 3");
+}
+
+#[test]
 fn s29_every_die_must_be_used() {
     let mut c = C::at("throw 5 6 1 / S: S.l3, home 3");
     assert!(

@@ -11,6 +11,7 @@ local notation = require("backgammon.notation")
 local position = require("backgammon.position")
 local render = require("backgammon.render")
 local machine = require("backgammon.machine")
+local eval = require("backgammon.eval")
 
 local function power_of_two(v) return v >= 1 and v & (v - 1) == 0 end
 
@@ -184,5 +185,7 @@ return {
     parse = parse,
     invariant = invariant,
     may_double = cube.may_double,
+    -- eval(G, seat) -> number: how good the state is for seat (the greedy bot's measure).
+    eval = eval.eval,
   },
 }

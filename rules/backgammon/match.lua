@@ -89,6 +89,9 @@ function M.win(G, winner)
   local cube = G:get("cube") or 1
   local money = (G:get("match_length") or 0) == 0
   local points, counted = M.points(kind, cube, G:switch("scoring"), money and G:switch("jacoby"))
+  -- counters for `sim`: gammons won on the board, and those that counted as such
+  if kind >= 2 then G:stat("gammons") end
+  if counted >= 2 then G:stat("gammons_scored") end
   M.finish(G, winner, points, KIND_NAMES[counted])
 end
 

@@ -24,6 +24,13 @@ local function setup(G)
     error(string.format("switch seats = %d but the game has %d players (use --players %d)",
       G:switch("seats"), G:seats(), G:switch("seats")), 0)
   end
+  if G:switch("two_player_throw") ~= "per_colour" then
+    error("two_player_throw=shared is not supported yet: each colour throws for itself", 0)
+  end
+  -- The shells' randomizer is declared once, with Bell's schedule at p = 0.5.
+  if G:switch("cowrie_p") ~= 0.5 or G:switch("cowrie_schedule") ~= "bell" then
+    error("cowrie_p and cowrie_schedule are not supported yet: the shells fall as Bell's at p = 0.5", 0)
+  end
   B.create(G)
   R.init(G)
   local dir, at = G:switch("direction"), {}

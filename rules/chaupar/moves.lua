@@ -6,7 +6,9 @@
 -- Pieces are kernel pieces 1..16: colour c owns 4c-3 .. 4c. The view holds each piece's route
 -- index (0 waiting, 1..83 on the board, 84 home). An action is an integer: group g (its place in
 -- throws.GROUPS[key], 0 for a cowrie value) + 8·j (pieces moving) + 64·i (route index; 0 =
--- enter) + 8192·t (target index) + 2^20 when triple_stack_bonus doubles the die.
+-- enter) + 8192·t (target index) + 2^20 when triple_stack_bonus doubles the die + 2^21·(the
+-- dice of a summed group stepped one by one, 3 bits each, in their order) with
+-- sum_touches_intermediate.
 
 local B = require("chaupar.board")
 local T = require("chaupar.throws")
@@ -141,9 +143,50 @@ local function most(V, k)
   return 1, k
 end
 
+local play_view, undo_view
+
+-- The dice an action steps through (sum_touches_intermediate), as a list, or nil.
+local function steps_of(a)
+  local packed = a >> 21
+  if packed == 0 then return nil end
+  local out = {}
+  while packed > 0 do
+    out[#out + 1] = packed & 7
+    packed = packed >> 3
+  end
+  return out
+end
+
+-- Target of j pieces of colour c stepping from index i through the dice of `order`, each step
+-- a full move (§8 sum_touches_intermediate=true), or nil when a step is illegal.
+local function stepped_target(V, c, i, j, order)
+  local cur, done, ok = i, {}, true
+  for k = 1, #order do
+    local t = M.target(V, c, cur, j, order[k])
+    if not t or (t == HOME and k < #order) then
+      ok = false
+      break
+    end
+    local a = 8 * j + 64 * cur + 8192 * t
+    local moved, captured = play_view(V, c, a, 0)
+    done[#done + 1] = { a, moved, captured }
+    cur = t
+  end
+  for k = #done, 1, -1 do undo_view(V, c, done[k][1], done[k][2], done[k][3]) end
+  return ok and cur or nil
+end
+
+-- The bits of an order of dice in an action.
+local function order_bits(order)
+  local packed = 0
+  for k = #order, 1, -1 do packed = packed << 3 | order[k] end
+  return packed << 21
+end
+
 -- Calls visit(a) for each move of colour c's units by s (group g), one per unit (i, j), until
--- visit returns true; returns whether it did. `bonus`: a block of 3 may also move 2s.
-local function each_move(V, c, g, s, bonus, visit)
+-- visit returns true; returns whether it did. `bonus`: a block of 3 may also move 2s;
+-- `orders`: the group is stepped die by die, in each of these orders.
+local function each_move(V, c, g, s, bonus, visit, orders)
   local at, first = V.at, 4 * c - 3
   for p = first, first + 3 do
     local i = at[p]
@@ -158,8 +201,15 @@ local function each_move(V, c, g, s, bonus, visit)
       if not dup then
         local lo, hi = most(V, k)
         for j = lo, hi do
-          local t = M.target(V, c, i, j, s)
-          if t and visit(g + 8 * j + 64 * i + 8192 * t) then return true end
+          if orders then
+            for _, order in ipairs(orders) do
+              local t = stepped_target(V, c, i, j, order)
+              if t and visit(g + 8 * j + 64 * i + 8192 * t + order_bits(order)) then return true end
+            end
+          else
+            local t = M.target(V, c, i, j, s)
+            if t and visit(g + 8 * j + 64 * i + 8192 * t) then return true end
+          end
         end
         if bonus and k == 3 and hi == 3 then
           local t = M.target(V, c, i, 3, 2 * s)
@@ -171,14 +221,27 @@ local function each_move(V, c, g, s, bonus, visit)
   return false
 end
 
+M.steps_of = steps_of
+
 function M.decode(a)
   return a & 7, (a >> 3) & 7, (a >> 6) & 127, (a >> 13) & 127
 end
 
 -- Plays action a for colour c on the view (entering at index `entry`); returns the pieces
 -- moved (a bit set of piece numbers) and the captured pieces with their indices (p, i, …) or
--- nil, for undo.
-local function play_view(V, c, a, entry)
+-- nil, for undo. A stepped action returns -1 and the undo records of its steps.
+play_view = function(V, c, a, entry)
+  local order = steps_of(a)
+  if order then
+    local j, cur, done = (a >> 3) & 7, (a >> 6) & 127, {}
+    for k = 1, #order do
+      local step = 8 * j + 64 * cur + 8192 * (cur + order[k])
+      local moved, captured = play_view(V, c, step, entry)
+      done[k] = { step, moved, captured }
+      cur = cur + order[k]
+    end
+    return -1, done
+  end
   local j, i, t = (a >> 3) & 7, (a >> 6) & 127, (a >> 13) & 127
   local at, first = V.at, 4 * c - 3
   local moved, captured = 0, nil
@@ -229,7 +292,11 @@ local function play_view(V, c, a, entry)
   return moved, captured
 end
 
-local function undo_view(V, c, a, moved, captured)
+undo_view = function(V, c, a, moved, captured)
+  if moved == -1 then
+    for k = #captured, 1, -1 do undo_view(V, c, captured[k][1], captured[k][2], captured[k][3]) end
+    return
+  end
   local j, i, t = (a >> 3) & 7, (a >> 6) & 127, (a >> 13) & 127
   local at = V.at
   for p = 4 * c - 3, 4 * c do
@@ -261,10 +328,12 @@ local function each_dice_action(V, c, key, entries, entry, triple, visit)
   local groups, sw = T.GROUPS[key], V.sw
   local bonus = triple and sw.triple_stack_bonus == "on" and V.stack
   local may_enter = V.wait[c] > 0 and (entries == 0 or sw.multi_entry == "on")
+  local stepped = sw.sum_touches_intermediate
   for g = 1, #groups do
     local grp = groups[g]
     if may_enter and grp.sum == entry and visit(g) then return true end
-    if each_move(V, c, g, grp.sum, bonus and grp.size == 1, visit) then return true end
+    local orders = stepped and grp.size > 1 and T.ORDERS[grp.key] or nil
+    if each_move(V, c, g, grp.sum, bonus and grp.size == 1, visit, orders) then return true end
   end
   return false
 end
@@ -478,6 +547,15 @@ end
 -- Plays action a for colour c (entry index `entry`) on the state and the view: returns the
 -- pieces moved or entered and how many opposing pieces were captured.
 function M.play(G, V, c, a, entry)
+  local order = steps_of(a)
+  if order then
+    local j, cur, list, n = (a >> 3) & 7, (a >> 6) & 127, nil, 0
+    for k = 1, #order do
+      local moved, caught = M.play(G, V, c, 8 * j + 64 * cur + 8192 * (cur + order[k]), entry)
+      list, n, cur = moved, n + caught, cur + order[k]
+    end
+    return list, n
+  end
   local moved, captured = play_view(V, c, a, entry)
   local _, _, i, t = M.decode(a)
   local dir, list = V.dir, {}
@@ -504,7 +582,9 @@ end
 function M.label(V, c, a, what)
   local _, j, i, t = M.decode(a)
   if i == 0 then return "enter " .. what end
-  local bonus = a >> 20 ~= 0 and " doubled" or ""
+  local order = steps_of(a)
+  if order then what = table.concat(order, ",") end
+  local bonus = (a >> 20) & 1 ~= 0 and " doubled" or ""
   return string.format("move %s x%d %s%s to %s", B.index_name(V.dir, c, i), j, what, bonus,
     B.index_name(V.dir, c, t))
 end

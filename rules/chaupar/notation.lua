@@ -1,7 +1,8 @@
 -- Typed moves (spec §16): `play` takes an option's label or number; anything else comes here.
 -- Forgiving: case and spaces do not matter, "move" may be left out, and any part that names
 -- one option is enough: "enter", "E.l4 6", "e.l4 x2", "E.l4 to E.r8", "E.l4 E.r8", "1+5",
--- "S.m3' home". A text that fits several options is refused with their labels.
+-- "S.m3' home", "E.l1 2,1" (stepped in that order). A text that fits several options is
+-- refused with their labels.
 
 local B = require("chaupar.board")
 local T = require("chaupar.throws")
@@ -24,9 +25,10 @@ local function read(dir, c, text)
       want.to = B.HOME
     elseif j then
       want.j = tonumber(j)
-    elseif tok:match("^[%d+]+$") then
+    elseif tok:match("^[%d+,]+$") then
       local v = {}
       for d in tok:gmatch("%d+") do v[#v + 1] = tonumber(d) end
+      if tok:find(",") then want.order = table.concat(v, ",") end
       want.values = want.values or {}
       for _, x in ipairs(v) do want.values[#want.values + 1] = x end
     else
@@ -70,6 +72,10 @@ function N.parse(G, text, options)
       if want.values then
         local k = #want.values == 1 and want.values[1] or T.key(want.values)
         if k ~= gkey then ok = false end
+      end
+      if want.order then
+        local steps = M.steps_of(o)
+        if not steps or table.concat(steps, ",") ~= want.order then ok = false end
       end
       if ok then
         hits[#hits + 1] = n

@@ -85,6 +85,31 @@ local function entry_groups(key, entry)
   return best
 end
 
+-- ORDERS[key]: the distinct orders of the dice of key (sum_touches_intermediate, §8).
+T.ORDERS = {}
+local function orders(v)
+  if #v <= 1 then return { v } end
+  local out, seen = {}, {}
+  for i = 1, #v do
+    if not seen[v[i]] then
+      seen[v[i]] = true
+      local rest = {}
+      for k = 1, #v do if k ~= i then rest[#rest + 1] = v[k] end end
+      for _, tail in ipairs(orders(rest)) do
+        local o = { v[i] }
+        for _, x in ipairs(tail) do o[#o + 1] = x end
+        out[#out + 1] = o
+      end
+    end
+  end
+  return out
+end
+for key in pairs(T.GROUPS) do
+  local v = T.values(key)
+  table.sort(v)
+  T.ORDERS[key] = orders(v)
+end
+
 -- SIZE[key]: how many dice; DICE[key]: their values; ENTRIES[entry][key]: entry_groups, for
 -- the entry values 4 and 6.
 T.SIZE, T.DICE, T.ENTRIES = {}, {}, { [4] = {}, [6] = {} }
