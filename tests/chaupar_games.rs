@@ -59,7 +59,7 @@ fn play(rules: &Rc<Rules>, seats: u32, seed: u64) -> u64 {
                 );
                 return steps;
             }
-            Status::Chance(_) => {
+            Status::Chance(..) => {
                 game.resolve_chance(None)
                     .unwrap_or_else(|e| panic!("seed {seed} step {steps}: {e:#}"));
             }

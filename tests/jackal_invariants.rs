@@ -48,7 +48,7 @@ fn play(rules: &Rc<Rules>, seats: u32, seed: u64) -> u64 {
             .clone();
         match status {
             Status::Over { .. } => return steps,
-            Status::Chance(_) => {
+            Status::Chance(..) => {
                 let (name, outcome) = game
                     .resolve_chance(None)
                     .unwrap_or_else(|e| panic!("seed {seed} step {steps}: {e:#}"));

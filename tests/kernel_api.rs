@@ -90,7 +90,7 @@ fn set_refuses_odd_pairs_and_non_string_keys() {
 fn property_lists_must_be_arrays_of_bounded_depth() {
     let (_dir, mut r) = probe();
     let before = fingerprint(&r);
-    assert!(fails(&mut r, "play hash").contains("must be an array"));
+    assert!(fails(&mut r, "play hash").contains("is an array (keys 1..n) or has string keys only"));
     assert!(fails(&mut r, "play deep").contains("nest at most 16 deep"));
     assert_eq!(fingerprint(&r), before);
 }
@@ -201,7 +201,7 @@ fn malformed_statuses_are_refused_and_the_game_survives() {
         ),
         ("bad3", "a decision without an options table"),
         ("bad4", "a decision with no options"),
-        ("bad5", "chance 'nope', which game.lua does not declare"),
+        ("bad5", "chance 'nope', which no rule declares"),
         ("bad6", "prompt is a integer, not text"),
         ("bad7", "status returned a malformed table"),
     ] {

@@ -47,7 +47,7 @@ fn forbidden_libraries_are_refused_with_the_place() {
     refused("load('return 1')()", "'load' is not available");
     refused("dofile('/etc/passwd')", "'dofile' is not available");
     refused("string.dump(print)", "game.lua:");
-    refused("require('../../etc')", "module names are words");
+    refused("require('../../etc')", "module names are file names");
     refused("require('nothere')", "nothere.lua");
     refused(
         "G:set('die', 2); debug.getinfo(1)",

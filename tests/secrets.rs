@@ -208,7 +208,7 @@ fn determinize_of_a_game_without_secrets_is_an_exact_copy() {
     let mut g = Game::new(rules, 2, 9).unwrap();
     for _ in 0..6 {
         match g.status().unwrap().clone() {
-            tortuga::session::Status::Chance(_) => {
+            tortuga::session::Status::Chance(..) => {
                 g.resolve_chance(None).unwrap();
             }
             tortuga::session::Status::Decision { .. } => g.apply(0).unwrap(),

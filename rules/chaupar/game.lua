@@ -52,7 +52,10 @@ end
 local IMPLEMENTS = {
   dice3 = { kind = "dice", faces = { 1, 2, 5, 6 }, count = 3, stream = "throws" },
   dice2 = { kind = "dice", faces = { 1, 3, 4, 6 }, count = 2, stream = "throws" },
-  cowries = { kind = "cowries", count = 6, p = 0.5, values = { [0] = 25, 10, 2, 3, 4, 5, 6 }, stream = "throws" },
+  -- The shells' bias is switch cowrie_p (§15), read once at load.
+  cowries = function(sw)
+    return { kind = "cowries", count = 6, p = sw.cowrie_p, values = { [0] = 25, 10, 2, 3, 4, 5, 6 }, stream = "throws" }
+  end,
 }
 
 return {

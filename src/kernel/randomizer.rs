@@ -24,6 +24,83 @@ pub enum Kind {
     Orientation { count: i64 },
 }
 
+impl Kind {
+    /// The kind's name, as rules declare it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Kind::Dice { .. } => "dice",
+            Kind::Cowries { .. } => "cowries",
+            Kind::Spinner { .. } => "spinner",
+            Kind::Bag { .. } => "bag",
+            Kind::Orientation { .. } => "orientation",
+        }
+    }
+
+    /// Whether the parameters describe something that can be drawn: faces to show, a
+    /// probability, a score for every count of shells up, sectors of positive weight with
+    /// distinct names, at least one orientation.
+    pub fn check(&self) -> Result<(), String> {
+        match self {
+            Kind::Dice { faces, count } => {
+                if faces.is_empty() {
+                    return Err("no faces".into());
+                }
+                if !(1..=64).contains(count) {
+                    return Err(format!("count {count} is not in 1..64"));
+                }
+            }
+            Kind::Cowries { count, p, values } => {
+                if !(1..=64).contains(count) {
+                    return Err(format!("count {count} is not in 1..64"));
+                }
+                if !(0.0..=1.0).contains(p) {
+                    return Err(format!("p = {p} is not in 0..1"));
+                }
+                if values.len() != count + 1 {
+                    return Err(format!(
+                        "values needs a score for 0..{count} shells up, not {}",
+                        values.len()
+                    ));
+                }
+            }
+            Kind::Spinner { sectors } => {
+                if sectors.is_empty() {
+                    return Err("no sectors".into());
+                }
+                for (i, (name, w)) in sectors.iter().enumerate() {
+                    if *w == 0 {
+                        return Err(format!("sector '{name}' has weight 0 (weights are ≥ 1)"));
+                    }
+                    if sectors[..i]
+                        .iter()
+                        .any(|(n, _)| n.eq_ignore_ascii_case(name))
+                    {
+                        return Err(format!("sector '{name}' is named twice"));
+                    }
+                }
+                if sectors
+                    .iter()
+                    .try_fold(0u64, |t, (_, w)| t.checked_add(*w))
+                    .is_none()
+                {
+                    return Err("the weights add up to more than 2^64".into());
+                }
+            }
+            Kind::Bag { bag } => {
+                if bag.is_empty() {
+                    return Err("the bag has no name".into());
+                }
+            }
+            Kind::Orientation { count } => {
+                if *count < 1 {
+                    return Err(format!("count {count} is not ≥ 1"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Randomizer {
     pub name: String,
@@ -283,6 +360,7 @@ mod tests {
         let wind = randomizer(Kind::Spinner {
             sectors: vec![("N".into(), 1), ("S".into(), 3), ("calm".into(), 0)],
         });
+        assert!(wind.kind.check().unwrap_err().contains("weight 0"));
         let south = (0..4000)
             .filter(|_| wind.draw(&mut s).unwrap() == vec![Value::Str("S".into())])
             .count();

@@ -19,7 +19,12 @@ pub struct Piece {
     pub owner: Seat,
     /// 0 when the piece is on no location.
     pub loc: Loc,
+    /// (track id, index) when the piece was put at a track position (`track_put`) and has
+    /// not moved since: a route may pass its cell more than once.
+    pub track: Option<(u32, u32)>,
     pub props: Props,
+    /// Taken out of the game (`G:remove`): its id is never reused, and no call accepts it.
+    pub removed: bool,
 }
 
 pub use super::view::{ALL_SEATS, Domain, LogLine, Secret, Viewer};
@@ -153,10 +158,27 @@ impl State {
 
     pub fn check_piece(&self, p: i64) -> Result<PieceId, String> {
         if p >= 1 && (p as usize) <= self.pieces.len() {
+            if self.pieces[p as usize - 1].removed {
+                return Err(format!("piece {p} was removed"));
+            }
             Ok(p as PieceId)
         } else {
             Err(format!("no piece {p}"))
         }
+    }
+
+    /// Whether `p` is a piece in the game (added, not removed).
+    pub fn exists(&self, p: i64) -> bool {
+        self.check_piece(p).is_ok()
+    }
+
+    /// Takes a piece out of the game: off its location, its properties dropped. Ids stay
+    /// stable: the id is not reused, so a rule that kept it gets an error, not another piece.
+    pub fn remove_piece(&mut self, p: PieceId) {
+        self.move_piece(p, 0);
+        let piece = self.piece_mut(p);
+        piece.props = Props::new();
+        piece.removed = true;
     }
 
     pub fn piece(&self, p: PieceId) -> &Piece {
@@ -173,7 +195,9 @@ impl State {
             kind: kind.to_string(),
             owner,
             loc: 0,
+            track: None,
             props: Props::new(),
+            removed: false,
         });
         let id = self.pieces.len() as PieceId;
         self.move_piece(id, loc);
@@ -192,7 +216,37 @@ impl State {
         if loc != 0 {
             self.stacks[loc as usize - 1].push(p);
         }
-        self.pieces[p as usize - 1].loc = loc;
+        let piece = &mut self.pieces[p as usize - 1];
+        piece.loc = loc;
+        piece.track = None;
+    }
+
+    /// Moves a piece to the top of the cell at `index` (1-based, checked by the caller) of
+    /// track `track` and records that position.
+    pub fn track_put(&mut self, p: PieceId, track: u32, index: u32, loc: Loc) {
+        self.move_piece(p, loc);
+        self.piece_mut(p).track = Some((track, index));
+    }
+
+    /// Forgets every piece's position on a track that was redefined (the pieces stay where
+    /// they are).
+    pub fn forget_track(&mut self, track: u32) {
+        for piece in &mut self.pieces {
+            if piece.track.is_some_and(|(t, _)| t == track) {
+                piece.track = None;
+            }
+        }
+    }
+
+    /// Whether piece `q`, at the cell of position `index` of `track`, counts at that position:
+    /// a piece put at a position of this track counts there; any other at its cell's first
+    /// index.
+    pub fn counts_at(&self, q: PieceId, track: &super::topology::Track, index: u32) -> bool {
+        let piece = self.piece(q);
+        match piece.track {
+            Some((t, i)) if t == track.id => i == index,
+            _ => track.first(piece.loc) == Some(index),
+        }
     }
 
     /// Pieces at `loc`, bottom to top.
@@ -210,11 +264,13 @@ impl State {
             .count()
     }
 
+    /// The pieces in the game (removed ones left out), in id order.
     pub fn pieces(&self) -> impl Iterator<Item = (PieceId, &Piece)> {
         self.pieces
             .iter()
             .enumerate()
             .map(|(i, p)| (i as PieceId + 1, p))
+            .filter(|(_, p)| !p.removed)
     }
 
     pub fn cell_props(&self, loc: Loc) -> &Props {
@@ -268,8 +324,18 @@ impl State {
     pub fn fingerprint(&self) -> String {
         let mut out = String::new();
         use std::fmt::Write;
-        for (id, p) in self.pieces() {
-            let _ = write!(out, "{id}:{}:{}:{}:{:?};", p.kind, p.owner, p.loc, p.props);
+        for (i, p) in self.pieces.iter().enumerate() {
+            let _ = write!(
+                out,
+                "{}:{}:{}:{}:{:?}:{:?}:{};",
+                i + 1,
+                p.kind,
+                p.owner,
+                p.loc,
+                p.track,
+                p.props,
+                p.removed
+            );
         }
         let _ = write!(
             out,

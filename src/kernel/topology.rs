@@ -30,6 +30,25 @@ struct Grid {
     rows_up: bool,
 }
 
+/// How grid distances are measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// Steps in eight directions (a king's moves): max(|dx|, |dy|).
+    Chebyshev,
+    /// Steps in four directions (a rook's single steps): |dx| + |dy|.
+    Manhattan,
+}
+
+impl Metric {
+    pub fn parse(name: Option<&str>) -> Result<Metric, String> {
+        match name {
+            None | Some("chebyshev") => Ok(Metric::Chebyshev),
+            Some("manhattan") => Ok(Metric::Manhattan),
+            Some(other) => Err(format!("unknown metric '{other}' (chebyshev, manhattan)")),
+        }
+    }
+}
+
 /// How a grid names its cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GridNames {
@@ -39,10 +58,24 @@ pub enum GridNames {
     Letters,
 }
 
+/// A route: locations in order, a location possibly more than once.
 #[derive(Clone, Debug, Default)]
-struct Track {
-    locs: Vec<Loc>,
+pub struct Track {
+    pub locs: Vec<Loc>,
+    /// The first index (1-based) of each location.
     pos: HashMap<Loc, u32>,
+    /// Stable while the topology lives: pieces record their track position by it.
+    pub id: u32,
+    /// Whether some location appears twice: then a piece's cell alone does not say where on
+    /// the track it is.
+    pub revisits: bool,
+}
+
+impl Track {
+    /// The first index (1-based) of `loc` on the track.
+    pub fn first(&self, loc: Loc) -> Option<u32> {
+        self.pos.get(&loc).copied()
+    }
 }
 
 /// All places of a game and how they connect.
@@ -54,6 +87,8 @@ pub struct Topology {
     /// For each location: (grid index, x, y) when it is a grid cell.
     cell_xy: Vec<Option<(u32, u32, u32)>>,
     tracks: BTreeMap<String, Track>,
+    /// Track names by id.
+    track_names: Vec<String>,
     links: Vec<Vec<(Loc, String)>>,
 }
 
@@ -164,37 +199,108 @@ impl Topology {
         ))
     }
 
-    pub fn set_track(&mut self, name: &str, locs: Vec<Loc>) {
-        let pos = locs
-            .iter()
-            .enumerate()
-            .map(|(i, &l)| (l, i as u32 + 1))
-            .collect();
-        self.tracks.insert(name.to_string(), Track { locs, pos });
+    /// Defines (or redefines) a track; returns its id.
+    pub fn set_track(&mut self, name: &str, locs: Vec<Loc>) -> u32 {
+        let mut pos = HashMap::new();
+        for (i, &l) in locs.iter().enumerate() {
+            pos.entry(l).or_insert(i as u32 + 1);
+        }
+        let id = match self.tracks.get(name) {
+            Some(t) => t.id,
+            None => {
+                self.track_names.push(name.to_string());
+                self.track_names.len() as u32 - 1
+            }
+        };
+        let revisits = pos.len() < locs.len();
+        let track = Track {
+            locs,
+            pos,
+            id,
+            revisits,
+        };
+        self.tracks.insert(name.to_string(), track);
+        id
     }
 
     pub fn track(&self, name: &str) -> Result<&[Loc], String> {
+        self.track_info(name).map(|t| t.locs.as_slice())
+    }
+
+    pub fn track_info(&self, name: &str) -> Result<&Track, String> {
         self.tracks
             .get(name)
-            .map(|t| t.locs.as_slice())
             .ok_or_else(|| format!("unknown track '{name}'"))
     }
 
+    /// The name of the track with id `id`.
+    pub fn track_name(&self, id: u32) -> &str {
+        &self.track_names[id as usize]
+    }
+
+    /// The first index of `loc` on the track.
     pub fn track_pos(&self, name: &str, loc: Loc) -> Result<Option<u32>, String> {
-        self.tracks
-            .get(name)
-            .map(|t| t.pos.get(&loc).copied())
-            .ok_or_else(|| format!("unknown track '{name}'"))
+        self.track_info(name).map(|t| t.first(loc))
+    }
+
+    /// Every index (1-based) where the track passes `loc`, in order.
+    pub fn track_positions(&self, name: &str, loc: Loc) -> Result<Vec<u32>, String> {
+        let t = self.track_info(name)?;
+        Ok((1..=t.locs.len() as u32)
+            .filter(|&i| t.locs[i as usize - 1] == loc)
+            .collect())
     }
 
     /// Links a and b both ways with a kind ("cave", "teleport", …).
     pub fn link(&mut self, a: Loc, b: Loc, kind: &str) {
-        for (from, to) in [(a, b), (b, a)] {
-            let list = &mut self.links[from as usize - 1];
-            if !list.iter().any(|(l, k)| *l == to && k == kind) {
-                list.push((to, kind.to_string()));
+        self.link_to(a, b, kind);
+        self.link_to(b, a, kind);
+    }
+
+    /// Links a to b one way (a current, a chute): b is among a's links, not a among b's.
+    pub fn link_to(&mut self, a: Loc, b: Loc, kind: &str) {
+        let list = &mut self.links[a as usize - 1];
+        if !list.iter().any(|(l, k)| *l == b && k == kind) {
+            list.push((b, kind.to_string()));
+        }
+    }
+
+    /// The grid index and coordinates of a grid cell.
+    fn grid_of(&self, loc: Loc) -> Result<(u32, u32, u32), String> {
+        self.cell_xy
+            .get(loc.wrapping_sub(1) as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("location {loc} is not a grid cell"))
+    }
+
+    /// The cells next to `loc` on its grid: eight (Chebyshev: a king's step) or four
+    /// (Manhattan: a rook's step), in the order N NE E SE S SW W NW; cells off the grid left out.
+    pub fn neighbours(&self, loc: Loc, metric: Metric) -> Result<Vec<Loc>, String> {
+        self.grid_of(loc)?;
+        let mut out = Vec::new();
+        for (i, (dir, _, _)) in DIRECTIONS.iter().enumerate() {
+            if metric == Metric::Manhattan && i % 2 == 1 {
+                continue;
+            }
+            if let Some(l) = self.step(loc, dir, 1)? {
+                out.push(l);
             }
         }
+        Ok(out)
+    }
+
+    /// The distance between two cells of one grid (None when on different grids).
+    pub fn distance(&self, a: Loc, b: Loc, metric: Metric) -> Result<Option<u32>, String> {
+        let ((ga, xa, ya), (gb, xb, yb)) = (self.grid_of(a)?, self.grid_of(b)?);
+        if ga != gb {
+            return Ok(None);
+        }
+        let (dx, dy) = (xa.abs_diff(xb), ya.abs_diff(yb));
+        Ok(Some(match metric {
+            Metric::Chebyshev => dx.max(dy),
+            Metric::Manhattan => dx + dy,
+        }))
     }
 
     /// Locations linked to `loc` by `kind`, in the order the links were made.
@@ -254,5 +360,66 @@ mod tests {
         t.link(a, b, "cave");
         assert_eq!(t.links(b, "cave"), vec![a]);
         assert!(t.links(b, "other").is_empty());
+        t.link_to(a, b, "current");
+        assert_eq!(t.links(a, "current"), vec![b]);
+        assert!(t.links(b, "current").is_empty(), "a current runs one way");
+    }
+
+    #[test]
+    fn neighbours_and_distances() {
+        let mut t = Topology::default();
+        t.grid("c", 3, 3, GridNames::Coordinates).unwrap();
+        t.grid("d", 2, 2, GridNames::Coordinates).unwrap();
+        let at = |x, y| t.cell("c", x, y).unwrap();
+        let names = |v: Vec<Loc>| {
+            v.iter()
+                .map(|&l| t.name(l).unwrap().to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(t.neighbours(at(1, 1), Metric::Chebyshev).unwrap()),
+            ["c2,1", "c2,2", "c1,2"]
+        );
+        assert_eq!(t.neighbours(at(2, 2), Metric::Chebyshev).unwrap().len(), 8);
+        assert_eq!(
+            names(t.neighbours(at(2, 2), Metric::Manhattan).unwrap()),
+            ["c2,1", "c3,2", "c2,3", "c1,2"]
+        );
+        assert_eq!(
+            t.distance(at(1, 1), at(3, 2), Metric::Chebyshev).unwrap(),
+            Some(2)
+        );
+        assert_eq!(
+            t.distance(at(1, 1), at(3, 2), Metric::Manhattan).unwrap(),
+            Some(3)
+        );
+        assert_eq!(
+            t.distance(at(1, 1), t.cell("d", 1, 1).unwrap(), Metric::Manhattan)
+                .unwrap(),
+            None
+        );
+        assert_eq!(
+            Metric::parse(Some("taxi")).unwrap_err(),
+            "unknown metric 'taxi' (chebyshev, manhattan)"
+        );
+    }
+
+    #[test]
+    fn a_route_may_pass_a_cell_twice() {
+        let mut t = Topology::default();
+        let (a, b, c) = (t.place("a"), t.place("b"), t.place("c"));
+        let id = t.set_track("loop", vec![a, b, c, b, a]);
+        let info = t.track_info("loop").unwrap();
+        assert!(info.revisits);
+        assert_eq!(t.track_pos("loop", b).unwrap(), Some(2));
+        assert_eq!(t.track_positions("loop", b).unwrap(), vec![2, 4]);
+        assert_eq!(t.track_positions("loop", c).unwrap(), vec![3]);
+        assert_eq!(
+            t.set_track("loop", vec![a]),
+            id,
+            "a redefined track keeps its id"
+        );
+        assert_eq!(t.track_name(id), "loop");
+        assert!(!t.track_info("loop").unwrap().revisits);
     }
 }

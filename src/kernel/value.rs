@@ -1,5 +1,6 @@
 //! Typed property values: what rules may store on the game, a cell, a piece or a player.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 /// A property value. Absence is represented by the key not being present.
@@ -10,6 +11,8 @@ pub enum Value {
     Num(f64),
     Str(String),
     List(Vec<Value>),
+    /// A string-keyed table, in key order (so listing it is deterministic).
+    Map(BTreeMap<String, Value>),
 }
 
 impl fmt::Display for Value {
@@ -29,6 +32,16 @@ impl fmt::Display for Value {
                 }
                 f.write_str("]")
             }
+            Value::Map(entries) => {
+                f.write_str("{")?;
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{k} = {v}")?;
+                }
+                f.write_str("}")
+            }
         }
     }
 }
@@ -42,6 +55,13 @@ impl Value {
                 let parts: Vec<String> = items.iter().map(Value::to_literal).collect();
                 format!("[{}]", parts.join(", "))
             }
+            Value::Map(entries) => {
+                let parts: Vec<String> = entries
+                    .iter()
+                    .map(|(k, v)| format!("{k:?} = {}", v.to_literal()))
+                    .collect();
+                format!("{{ {} }}", parts.join(", "))
+            }
             other => other.to_string(),
         }
     }
@@ -54,6 +74,7 @@ impl Value {
             Value::Num(_) => "a number",
             Value::Str(_) => "a string",
             Value::List(_) => "an array",
+            Value::Map(_) => "a table",
         }
     }
 }

@@ -491,7 +491,7 @@ impl Repl {
         let s = self.session()?;
         let status = s.status()?.clone();
         Ok(match status {
-            Status::Chance(name) => {
+            Status::Chance(name, _) => {
                 format!("waiting for {name}: `roll` draws it, `roll <values>` forces it")
             }
             Status::Decision {
@@ -575,7 +575,7 @@ impl Repl {
         while steps < limit {
             match s.status()?.clone() {
                 Status::Over { .. } => break,
-                Status::Chance(_) => {
+                Status::Chance(..) => {
                     s.roll(&[])?;
                 }
                 Status::Decision { count, actor, .. } => {

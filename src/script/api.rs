@@ -6,7 +6,8 @@ use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as Lu
 
 use super::stack::{self, thawed};
 
-use crate::kernel::topology::GridNames;
+use crate::kernel::topology::{GridNames, Metric};
+use crate::kernel::turn::Unit;
 use crate::kernel::view::{ALL_SEATS, Domain, Secret, seat_bit};
 use crate::kernel::{Loc, PieceId, Seat, State, Value};
 
@@ -43,6 +44,11 @@ pub fn to_lua(lua: &Lua, v: &Value) -> Result<LuaValue> {
         Value::Num(n) => LuaValue::Number(*n),
         Value::Str(s) => LuaValue::String(lua.create_string(s)?),
         Value::List(items) => LuaValue::Table(list_table(lua, items)?),
+        Value::Map(_) => {
+            // SAFETY: inside exec_raw's protected call, with nothing to drop alive;
+            // push_value leaves exactly the table on the stack.
+            LuaValue::Table(unsafe { lua.exec_raw((), |state| stack::push_value(state, v))? })
+        }
     })
 }
 
@@ -85,6 +91,10 @@ fn piece(state: &State, p: i64) -> Result<PieceId> {
 
 fn seat(state: &State, s: i64) -> Result<Seat> {
     lift(state.turn.check(s))
+}
+
+fn unit(state: &State, u: i64) -> Result<u32> {
+    lift(state.turn.check_unit(u))
 }
 
 /// A piece owner: a seat, or 0 for nobody.
@@ -187,8 +197,36 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
             .sequence_values::<i64>()
             .map(|l| loc(this, l?))
             .collect::<Result<Vec<_>>>()?;
-        this.topology_mut().set_track(&name, locs);
+        let id = this.topology_mut().set_track(&name, locs);
+        this.forget_track(id);
         Ok(())
+    });
+    m.add_method_mut(
+        "track_put",
+        |lua, this, (p, name, i): (i64, LuaString, i64)| {
+            writable_at(lua, this)?;
+            let p = piece(this, p)?;
+            let track = lift(this.topology.track_info(&name.to_str()?))?;
+            let Some(&l) = usize::try_from(i - 1).ok().and_then(|k| track.locs.get(k)) else {
+                return fail(format!(
+                    "track_put: track '{}' has positions 1..{}, not {i}",
+                    name.to_str()?,
+                    track.locs.len()
+                ));
+            };
+            let id = track.id;
+            this.track_put(p, id, i as u32, l);
+            Ok(())
+        },
+    );
+    m.add_method("track_index", |_, this, p: i64| {
+        Ok(match this.piece(piece(this, p)?).track {
+            Some((t, i)) => (Some(i), Some(this.topology.track_name(t).to_string())),
+            None => (None, None),
+        })
+    });
+    m.add_method("track_positions", |_, this, (name, l): (String, i64)| {
+        lift(this.topology.track_positions(&name, loc(this, l)?))
     });
     m.add_method("track_loc", |_, this, (name, i): (LuaString, i64)| {
         let t = lift(this.topology.track(&name.to_str()?))?;
@@ -206,6 +244,26 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
         this.topology_mut().link(a, b, &kind);
         Ok(())
     });
+    m.add_method_mut("link_to", |lua, this, (a, b, kind): (i64, i64, String)| {
+        writable_at(lua, this)?;
+        let (a, b) = (loc(this, a)?, loc(this, b)?);
+        this.topology_mut().link_to(a, b, &kind);
+        Ok(())
+    });
+    m.add_method(
+        "neighbours",
+        |_, this, (l, metric): (i64, Option<String>)| {
+            let metric = lift(Metric::parse(metric.as_deref()))?;
+            lift(this.topology.neighbours(loc(this, l)?, metric))
+        },
+    );
+    m.add_method(
+        "distance",
+        |_, this, (a, b, metric): (i64, i64, Option<String>)| {
+            let metric = lift(Metric::parse(metric.as_deref()))?;
+            lift(this.topology.distance(loc(this, a)?, loc(this, b)?, metric))
+        },
+    );
     m.add_method("links", |_, this, (l, kind): (i64, String)| {
         Ok(this.topology.links(loc(this, l)?, &kind))
     });
@@ -232,6 +290,13 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
         }
         Ok(top)
     });
+    m.add_method_mut("remove", |lua, this, p: i64| {
+        writable_at(lua, this)?;
+        let p = piece(this, p)?;
+        this.remove_piece(p);
+        Ok(())
+    });
+    m.add_method("exists", |_, this, p: i64| Ok(this.exists(p)));
     m.add_method("at", |_, this, l: i64| Ok(this.at(loc(this, l)?).to_vec()));
     m.add_method("top", |_, this, l: i64| {
         Ok(this.at(loc(this, l)?).last().copied())
@@ -278,19 +343,92 @@ fn add_turns<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut("set_current", |lua, this, s: i64| {
         writable_at(lua, this)?;
         let s = seat(this, s)?;
-        this.turn.set_current(s);
+        lift(this.turn.set_current(s))
+    });
+    m.add_method_mut("extra_turn", |lua, this, u: i64| {
+        writable_at(lua, this)?;
+        let u = unit(this, u)?;
+        this.turn.extra_turn(u);
         Ok(())
     });
-    m.add_method_mut("extra_turn", |lua, this, s: i64| {
+    m.add_method_mut("skip", |lua, this, (u, n): (i64, Option<u32>)| {
         writable_at(lua, this)?;
-        let s = seat(this, s)?;
-        this.turn.extra_turn(s);
+        let u = unit(this, u)?;
+        this.turn.skip(u, n.unwrap_or(1));
         Ok(())
     });
-    m.add_method_mut("skip", |lua, this, (s, n): (i64, Option<u32>)| {
+    m.add_method_mut("set_units", |lua, this, units: Table| {
         writable_at(lua, this)?;
-        let s = seat(this, s)?;
-        this.turn.skip(s, n.unwrap_or(1));
+        let mut out = Vec::new();
+        for (i, t) in units.sequence_values::<Table>().enumerate() {
+            let t = t.map_err(|_| {
+                mlua::Error::runtime(format!(
+                    "set_units: unit {} is not a table {{name, seat, team}}",
+                    i + 1
+                ))
+            })?;
+            let at = |e: mlua::Error| {
+                mlua::Error::runtime(format!(
+                    "set_units: unit {}: {}",
+                    i + 1,
+                    super::error::message(&e)
+                ))
+            };
+            let name: Option<String> = t.get("name").map_err(at)?;
+            let seat: Option<i64> = t.get("seat").map_err(at)?;
+            let (Some(name), Some(seat)) = (name, seat) else {
+                return fail(format!("set_units: unit {} needs a name and a seat", i + 1));
+            };
+            out.push(Unit {
+                name,
+                seat: u32::try_from(seat).unwrap_or(0),
+                team: t.get("team").map_err(at)?,
+            });
+        }
+        lift(
+            this.turn
+                .set_units(out)
+                .map_err(|e| format!("set_units: {e}")),
+        )
+    });
+    m.add_method("unit", |_, this, ()| Ok(this.turn.unit()));
+    m.add_method("units", |_, this, ()| Ok(this.turn.units()));
+    m.add_method("unit_name", |_, this, u: i64| {
+        Ok(this.turn.unit_name(unit(this, u)?).to_string())
+    });
+    m.add_method("unit_seat", |_, this, u: i64| {
+        Ok(this.turn.unit_seat(unit(this, u)?))
+    });
+    m.add_method("unit_team", |_, this, u: i64| {
+        Ok(this.turn.unit_team(unit(this, u)?))
+    });
+    m.add_method("find_unit", |_, this, name: String| {
+        Ok(this.turn.find_unit(&name))
+    });
+    m.add_method_mut("set_unit", |lua, this, u: LuaValue| {
+        writable_at(lua, this)?;
+        let u = match u {
+            LuaValue::String(name) => {
+                let name = name.to_str()?;
+                this.turn.find_unit(&name).ok_or_else(|| {
+                    let names: Vec<&str> = (1..=this.turn.units())
+                        .map(|u| this.turn.unit_name(u))
+                        .collect();
+                    mlua::Error::runtime(format!(
+                        "set_unit: no unit '{name}' (units: {})",
+                        names.join(" ")
+                    ))
+                })?
+            }
+            LuaValue::Integer(u) => unit(this, u)?,
+            other => {
+                return fail(format!(
+                    "set_unit takes a unit number or name, not a {}",
+                    other.type_name()
+                ));
+            }
+        };
+        this.turn.set_unit(u);
         Ok(())
     });
     m.add_method("direction", |_, this, ()| Ok(this.turn.direction()));

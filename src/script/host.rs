@@ -262,13 +262,17 @@ impl Host {
             self.files.clone(),
         );
         self.lua.create_function(move |lua, name: String| {
+            // File names may hold hyphens (`require("pirates.sea-tiles")`), not lead with one.
             let valid = !name.is_empty()
                 && name.split('.').all(|p| {
-                    !p.is_empty() && p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    !p.is_empty()
+                        && !p.starts_with('-')
+                        && p.chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
                 });
             if !valid {
                 return Err(mlua::Error::runtime(format!(
-                    "require('{name}'): module names are words joined by dots, e.g. 'lib.grid'"
+                    "require('{name}'): module names are file names (letters, digits, '_', '-') joined by dots, e.g. 'lib.grid'"
                 )));
             }
             match cache.raw_get::<LuaValue>(name.as_str())? {

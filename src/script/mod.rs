@@ -2,13 +2,16 @@
 //! hooks, validates variants and runs every rule invocation under limits.
 
 pub mod api;
+pub mod data;
 pub mod error;
 pub mod host;
 pub mod json;
 pub mod limits;
+pub mod randomizers;
 pub mod raw;
 pub mod rules;
 pub(crate) mod stack;
+pub mod switch_reads;
 pub mod variant;
 
 pub use limits::Budget;

@@ -27,9 +27,8 @@ use crate::kernel::{Seat, State, Value};
 type Method = fn(*mut ffi::lua_State, &mut State) -> Result<c_int, String>;
 
 /// The methods bound here, by name.
-const METHODS: [(&str, Method); 15] = [
+const METHODS: [(&str, Method); 16] = [
     ("current", current),
-    ("advance", advance),
     ("switch", switch),
     ("get", get),
     ("set", set),
@@ -43,12 +42,14 @@ const METHODS: [(&str, Method); 15] = [
     ("tally", tally),
     ("move_tops", move_tops),
     ("mask", mask),
+    ("pieces_get", pieces_get),
+    ("cells_get", cells_get),
 ];
 
 /// `METHODS[i]` as a Lua C function.
 const BOUND: [ffi::lua_CFunction; METHODS.len()] = [
     bind::<0>, bind::<1>, bind::<2>, bind::<3>, bind::<4>, bind::<5>, bind::<6>, bind::<7>,
-    bind::<8>, bind::<9>, bind::<10>, bind::<11>, bind::<12>, bind::<13>, bind::<14>,
+    bind::<8>, bind::<9>, bind::<10>, bind::<11>, bind::<12>, bind::<13>, bind::<14>, bind::<15>,
 ];
 
 /// Adds the methods to `G`'s metatable (shared by every state of this Lua).
@@ -62,7 +63,8 @@ pub fn install(lua: &Lua) -> mlua::Result<()> {
             if ffi::lua_getfield(l, 2, c"__index".as_ptr()) != ffi::LUA_TTABLE {
                 ffi::luaL_error(l, c"G's methods are not a table".as_ptr());
             }
-            for ((name, _), f) in METHODS.iter().zip(BOUND) {
+            let advance: (&str, ffi::lua_CFunction) = ("advance", advance);
+            for (name, f) in METHODS.iter().map(|(n, _)| *n).zip(BOUND).chain([advance]) {
                 ffi::lua_pushlstring(l, name.as_ptr().cast(), name.len());
                 ffi::lua_pushvalue(l, 2);
                 ffi::lua_pushcclosure(l, f, 1);
@@ -125,21 +127,26 @@ unsafe fn caller_place(l: *mut ffi::lua_State) -> Option<String> {
 
 /// The state behind argument 1, if it is a `G`.
 unsafe fn state_arg<'a>(l: *mut ffi::lua_State) -> Option<&'a mut State> {
-    // SAFETY: a C function's stack has room for LUA_MINSTACK values; see the module header
-    // for the pointer.
+    // SAFETY: see the module header for the pointer.
+    unsafe { state_ptr(l).as_mut() }
+}
+
+/// The pointer to the state behind argument 1, null if it is not a `G`.
+unsafe fn state_ptr(l: *mut ffi::lua_State) -> *mut State {
+    // SAFETY: a C function's stack has room for LUA_MINSTACK values.
     unsafe {
         if ffi::lua_getmetatable(l, 1) == 0 {
-            return None;
+            return std::ptr::null_mut();
         }
         let ours = ffi::lua_rawequal(l, -1, ffi::lua_upvalueindex(1)) != 0;
         ffi::lua_pop(l, 1);
         if !ours {
-            return None;
+            return std::ptr::null_mut();
         }
         ffi::lua_getiuservalue(l, 1, 1);
         let p = ffi::lua_touserdata(l, -1).cast::<State>();
         ffi::lua_pop(l, 1);
-        p.as_mut()
+        p
     }
 }
 
@@ -224,12 +231,57 @@ fn current(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     Ok(1)
 }
 
-fn advance(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
-    writable(state)?;
-    let next = state.turn.advance();
-    // SAFETY: as in current.
-    unsafe { ffi::lua_pushinteger(l, next.into()) };
-    Ok(1)
+/// `G:advance([skip])`: passes the turn and returns the unit to play. With a function
+/// `skip(u) → bool`, the units for which it returns true are passed over (it is called once
+/// per unit, in order, with the game read-only); when every unit is, the result is nil and
+/// nothing changes.
+///
+/// Bound on its own, not through `bind`: `skip` runs Lua, which reaches the state through
+/// the same pointer, so no reference to the state may be alive while it runs (each access
+/// below is a short borrow through the pointer).
+unsafe extern "C-unwind" fn advance(l: *mut ffi::lua_State) -> c_int {
+    // SAFETY: called by Lua with the metatable as upvalue 1 (install); see the module header.
+    // `skip` runs in a protected call, so its error is re-raised here with nothing to drop.
+    unsafe {
+        let p = state_ptr(l);
+        if p.is_null() {
+            raise(l, "advance: call it as G:advance(…)".into());
+        }
+        if let Err(e) = writable(&*p) {
+            raise(l, e);
+        }
+        let passed = match ffi::lua_type(l, 2) {
+            ffi::LUA_TNONE | ffi::LUA_TNIL => 0,
+            ffi::LUA_TFUNCTION => {
+                let n = (*p).turn.units();
+                let mut passed = 0u64;
+                (*p).read_only = true;
+                for u in 1..=n {
+                    ffi::lua_pushvalue(l, 2);
+                    ffi::lua_pushinteger(l, u.into());
+                    if ffi::lua_pcall(l, 1, 1, 0) != ffi::LUA_OK {
+                        (*p).read_only = false;
+                        ffi::lua_error(l);
+                    }
+                    if ffi::lua_toboolean(l, -1) != 0 {
+                        passed |= 1 << (u - 1);
+                    }
+                    ffi::lua_pop(l, 1);
+                }
+                (*p).read_only = false;
+                passed
+            }
+            _ => {
+                let t = type_name(l, 2);
+                raise(l, format!("advance takes a function skip(unit), not a {t}"));
+            }
+        };
+        match (*p).turn.advance_past(passed) {
+            Some(u) => ffi::lua_pushinteger(l, u.into()),
+            None => ffi::lua_pushnil(l),
+        }
+        1
+    }
 }
 
 fn switch(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
@@ -356,6 +408,72 @@ fn player_set(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String
     store_props(l, &mut state.player_props[s as usize - 1], 3, "player_set")
 }
 
+/// `G:pieces_get({p…}, k [, k2 …])` → {v…} [, {v2…} …]: one array per key, entry i the
+/// property of the i-th piece (nil where it has none).
+fn pieces_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    bulk_get(l, "pieces_get", |id| {
+        let p = state.check_piece(id)?;
+        Ok(&state.piece(p).props)
+    })
+}
+
+/// `G:cells_get({loc…}, k [, k2 …])`: as `pieces_get`, for locations.
+fn cells_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    bulk_get(l, "cells_get", |id| {
+        Ok(state.cell_props(state.check_loc(id)?))
+    })
+}
+
+/// Reads properties of many pieces or places in one call: argument 2 the ids, 3.. the keys.
+fn bulk_get<'a>(
+    l: *mut ffi::lua_State,
+    method: &str,
+    props: impl Fn(i64) -> Result<&'a Props, String>,
+) -> Result<c_int, String> {
+    // SAFETY: reads the arguments, makes room before pushing one table per key (above the
+    // arguments), and pops every id it pushes.
+    unsafe {
+        if ffi::lua_type(l, 2) != ffi::LUA_TTABLE {
+            return Err(format!(
+                "{method} takes a table of ids first, not a {}",
+                type_name(l, 2)
+            ));
+        }
+        let top = ffi::lua_gettop(l);
+        if top < 3 {
+            return Err(format!("{method}: which property?"));
+        }
+        let keys = top - 2;
+        for k in 3..=top {
+            str_arg(l, k, method)?;
+        }
+        if ffi::lua_checkstack(l, keys + 3) == 0 {
+            return Err(format!("{method}: too many keys"));
+        }
+        let n = ffi::lua_rawlen(l, 2);
+        for _ in 0..keys {
+            ffi::lua_createtable(l, n as c_int, 0);
+        }
+        for i in 1..=n as i64 {
+            ffi::lua_rawgeti(l, 2, i);
+            let mut ok = 0;
+            let id = ffi::lua_tointegerx(l, -1, &mut ok);
+            ffi::lua_pop(l, 1);
+            if ok == 0 {
+                return Err(format!("{method}: entry {i} is not an id"));
+            }
+            let props = props(id)?;
+            for j in 0..keys {
+                if let Some(v) = props.get(str_arg(l, 3 + j, method)?) {
+                    push_value(l, v);
+                    ffi::lua_rawseti(l, top + 1 + j, i);
+                }
+            }
+        }
+        Ok(keys)
+    }
+}
+
 /// `G:count(loc [, owner [, kind]])`.
 fn count(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     let c = state.check_loc(int_arg(l, 2, "count")?)?;
@@ -373,23 +491,27 @@ fn count(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
 }
 
 /// `G:tally(track, seat [, other])`: per track position, `seat`'s pieces there, less
-/// `other`'s.
+/// `other`'s. On a route that passes a cell twice, a piece counts where `State::counts_at`
+/// says (its recorded position, else its cell's first index).
 fn tally(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     let name = str_arg(l, 2, "tally")?;
     let o = int_arg(l, 3, "tally")? as Seat;
     let minus = opt_int_arg(l, 4, "tally")?.map(|m| m as Seat);
-    let track = state.topology.track(name)?;
+    let track = state.topology.track_info(name)?;
+    let value = |w: Seat| (w == o) as i64 - (Some(w) == minus) as i64;
     // SAFETY: as in current; the table has room for one more key (rules often add an
     // index 0) so that adding it does not rehash it.
     unsafe {
-        ffi::lua_createtable(l, track.len() as c_int, 1);
-        for (i, &c) in track.iter().enumerate() {
-            let n: i64 = state
-                .at(c)
-                .iter()
-                .map(|&p| state.piece(p).owner)
-                .map(|w| (w == o) as i64 - (Some(w) == minus) as i64)
-                .sum();
+        ffi::lua_createtable(l, track.locs.len() as c_int, 1);
+        for (i, &c) in track.locs.iter().enumerate() {
+            let here = state.at(c).iter();
+            let n: i64 = if track.revisits {
+                here.filter(|&&q| state.counts_at(q, track, i as u32 + 1))
+                    .map(|&q| value(state.piece(q).owner))
+                    .sum()
+            } else {
+                here.map(|&q| value(state.piece(q).owner)).sum()
+            };
             ffi::lua_pushinteger(l, n);
             ffi::lua_rawseti(l, -2, i as i64 + 1);
         }
@@ -398,8 +520,9 @@ fn tally(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
 }
 
 /// `G:mask(track, seat, min, max [, seat2, min2, max2 …])`: per (seat, min, max) triple, an
-/// integer with bit i set when that seat has min..max pieces at track position i. A board as
-/// bit sets, for rules that reason over many places at once; one pass over the track.
+/// integer with bit i set when that seat (0: pieces of nobody) has min..max pieces at track
+/// position i. A board as bit sets, for rules that reason over many places at once; one pass
+/// over the track. Positions count as in `tally`.
 fn mask(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     const MAX: usize = 8;
     let name = str_arg(l, 2, "mask")?;
@@ -412,16 +535,19 @@ fn mask(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     let mut want = [(0, 0, 0); MAX];
     for (k, w) in want[..n].iter_mut().enumerate() {
         let i = 3 + 3 * k as c_int;
-        let seat = state.turn.check(int_arg(l, i, "mask")?)?;
+        let seat = match int_arg(l, i, "mask")? {
+            0 => 0,
+            s => state.turn.check(s)?,
+        };
         *w = (seat, int_arg(l, i + 1, "mask")?, int_arg(l, i + 2, "mask")?);
     }
-    let track = state.topology.track(name)?;
-    if track.len() > 62 {
+    let track = state.topology.track_info(name)?;
+    if track.locs.len() > 62 {
         return Err(format!("mask: track '{name}' has more than 62 positions"));
     }
     let want = &want[..n];
     let (mut bits, mut empty) = ([0i64; MAX], 0i64);
-    for (i, &c) in track.iter().enumerate() {
+    for (i, &c) in track.locs.iter().enumerate() {
         let here = state.at(c);
         let bit = 1 << (i + 1);
         if here.is_empty() {
@@ -431,9 +557,15 @@ fn mask(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
         }
         // Most places hold pieces of one owner: then each triple's count is all or nothing.
         let owner = state.piece(here[0]).owner;
-        let mixed = here[1..].iter().any(|&p| state.piece(p).owner != owner);
+        let mixed = track.revisits || here[1..].iter().any(|&p| state.piece(p).owner != owner);
         for (b, &(seat, min, max)) in bits[..n].iter_mut().zip(want) {
-            let count = if mixed {
+            let count = if track.revisits {
+                here.iter()
+                    .filter(|&&q| {
+                        state.piece(q).owner == seat && state.counts_at(q, track, i as u32 + 1)
+                    })
+                    .count()
+            } else if mixed {
                 state.count(c, Some(seat), None)
             } else if seat == owner {
                 here.len()

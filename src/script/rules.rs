@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -12,6 +13,8 @@ use mlua::{Function, Lua, LuaString, Table, Value as LuaValue};
 use super::api::from_lua;
 use super::host::Host;
 use super::limits::Budget;
+use super::randomizers;
+use super::switch_reads;
 use super::variant::{Schema, SwitchDef, Variant};
 use crate::kernel::{Kind, Randomizer, Value};
 
@@ -65,6 +68,8 @@ pub struct Rules {
     /// Effective switch values: defaults, then the variant, then overrides.
     pub switches: Arc<BTreeMap<String, Value>>,
     pub randomizers: BTreeMap<String, Randomizer>,
+    /// Bags filled at the start of every game, from bag randomizers' `items`.
+    pub bags: Vec<(String, Vec<String>)>,
     /// The randomizers' names as Lua strings, made once: the `chance` hook gets one per event.
     pub chance_names: BTreeMap<String, LuaString>,
     pub tiles: Vec<Tile>,
@@ -94,6 +99,36 @@ fn stems(dir: &Path, ext: &str) -> Vec<String> {
         .collect();
     out.sort();
     out
+}
+
+/// The Lua files a ruleset may run: its game folder's (house rules only when switched on)
+/// and the shared `lib/`.
+fn rule_files(root: &Path, game: &str, house: &[String]) -> Vec<std::path::PathBuf> {
+    let house_dir = root.join(game).join("house");
+    let on: Vec<std::path::PathBuf> = house
+        .iter()
+        .map(|h| house_dir.join(format!("{h}.lua")))
+        .collect();
+    let mut out = Vec::new();
+    for dir in [root.join(game), root.join("lib")] {
+        walk(&dir, &mut out);
+    }
+    out.retain(|f| {
+        f.extension().is_some_and(|e| e == "lua") && (!f.starts_with(&house_dir) || on.contains(f))
+    });
+    out
+}
+
+/// Every file under `dir`, recursively (an absent folder has none).
+fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
 }
 
 /// Games present in a rules folder: sub-folders with a `game.lua`.
@@ -145,6 +180,7 @@ impl Rules {
             );
         }
         let host = Host::new(root, opts.budget.clone())?;
+        super::data::install(&host, game)?;
         let game_file = format!("{game}/game.lua");
         let what = host.chunk_name(&game_file);
         let LuaValue::Table(def) = host.load_file(&game_file)? else {
@@ -153,7 +189,10 @@ impl Rules {
         let title = field::<Option<String>>(&def, "title", &what)?.unwrap_or_else(|| game.into());
         let seats = parse_seats(&def, &what)?;
         let switch_defs = parse_switches(&host.lua, &def, &what)?;
-        let randomizers = parse_randomizers(&def, &what)?;
+        let mut declarations = vec![(
+            game_file.clone(),
+            field::<LuaValue>(&def, "randomizers", &what)?,
+        )];
         let hooks_def: Table = field(&def, "hooks", &what)?;
         let mut bench_switches = Vec::new();
         if let Some(t) = field::<Option<Table>>(&def, "bench", &what)? {
@@ -184,7 +223,7 @@ impl Rules {
             }
         }
 
-        let mut tiles = load_tiles(&host, game, &mut stacks)?;
+        let mut tiles = load_tiles(&host, game, &mut stacks, &mut declarations)?;
         let tile_names: Vec<String> = tiles.iter().map(|t| t.name.clone()).collect();
         let house_available = stems(&root.join(game).join("house"), "lua");
         let variant = match &opts.variant {
@@ -233,7 +272,37 @@ impl Rules {
             }
         }
         for name in &variant.house {
-            stack_house_rule(&host, game, name, &mut stacks)?;
+            stack_house_rule(&host, game, name, &mut stacks, &mut declarations)?;
+        }
+        let reads = Rc::default();
+        let sw = randomizers::switch_table(&host, &switches, Rc::clone(&reads))?;
+        let mut declared = BTreeMap::new();
+        for (rel, value) in declarations {
+            randomizers::declare(&host, &rel, value, &sw, &mut declared)?;
+        }
+        let bags = declared
+            .values()
+            .filter_map(|d| match (&d.randomizer.kind, &d.items) {
+                (Kind::Bag { bag }, Some(items)) => Some((bag.clone(), items.clone())),
+                _ => None,
+            })
+            .collect();
+        let randomizers: BTreeMap<String, Randomizer> = declared
+            .into_iter()
+            .map(|(k, d)| (k, d.randomizer))
+            .collect();
+        randomizers::check_secret_streams(&randomizers)?;
+        let mut read = reads.borrow().clone();
+        for file in rule_files(root, game, &variant.house) {
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            read.extend(switch_reads::literals(&text));
+        }
+        let unread = |k: &String| !read.contains(k);
+        if let Some((k, at)) = variant.switch_at.iter().find(|(k, _)| unread(k)) {
+            bail!("{at}: the variant sets switch '{k}', which no rule reads");
+        }
+        if let Some((k, _)) = opts.overrides.iter().find(|(k, _)| unread(k)) {
+            bail!("--set {k}: no rule of {game} reads switch '{k}'");
         }
         let hooks = compose(&host, &stacks)?;
         install(&host, &hooks, &tiles)?;
@@ -252,6 +321,7 @@ impl Rules {
             variant,
             switches: Arc::new(switches),
             randomizers,
+            bags,
             chance_names,
             tiles,
             house_available,
@@ -335,106 +405,12 @@ fn parse_switches(lua: &Lua, def: &Table, what: &str) -> Result<Vec<SwitchDef>> 
     Ok(out)
 }
 
-fn parse_randomizers(def: &Table, what: &str) -> Result<BTreeMap<String, Randomizer>> {
-    let mut out = BTreeMap::new();
-    let Some(t): Option<Table> = field(def, "randomizers", what)? else {
-        return Ok(out);
-    };
-    for pair in t.pairs::<String, Table>() {
-        let (name, r) = pair.map_err(|e| anyhow!("{what}: randomizers: {e}"))?;
-        let at = format!("{what}: randomizer '{name}'");
-        let kind_name: String = field(&r, "kind", &at)?;
-        let kind = match kind_name.as_str() {
-            "dice" => {
-                let faces: Vec<i64> = field(&r, "faces", &at)?;
-                if faces.is_empty() {
-                    bail!("{at}: no faces");
-                }
-                Kind::Dice {
-                    faces,
-                    count: field::<Option<usize>>(&r, "count", &at)?.unwrap_or(1),
-                }
-            }
-            "cowries" => {
-                let count: usize = field(&r, "count", &at)?;
-                let values_t: Table = field(&r, "values", &at)?;
-                let values = (0..=count)
-                    .map(|k| {
-                        values_t
-                            .get::<i64>(k)
-                            .map_err(|_| anyhow!("{at}: values[{k}] missing"))
-                    })
-                    .collect::<Result<Vec<_>>>()?;
-                let p: f64 = field::<Option<f64>>(&r, "p", &at)?.unwrap_or(0.5);
-                if !(0.0..=1.0).contains(&p) {
-                    bail!("{at}: p must be in 0..1");
-                }
-                Kind::Cowries { count, p, values }
-            }
-            "spinner" => {
-                let sectors_t: Table = field(&r, "sectors", &at)?;
-                let mut sectors = Vec::new();
-                for s in sectors_t.sequence_values::<Table>() {
-                    let s = s.map_err(|e| anyhow!("{at}: sectors: {e}"))?;
-                    let name: String = field(&s, "1", &at)
-                        .or_else(|_| s.get(1).map_err(|e| anyhow!("{at}: sector name: {e}")))?;
-                    let weight: u64 = s
-                        .get::<Option<u64>>(2)
-                        .map_err(|e| anyhow!("{at}: sector weight: {e}"))?
-                        .unwrap_or(1);
-                    sectors.push((name, weight));
-                }
-                if sectors.is_empty() || sectors.iter().all(|(_, w)| *w == 0) {
-                    bail!("{at}: no sector with a weight");
-                }
-                Kind::Spinner { sectors }
-            }
-            "bag" => Kind::Bag {
-                bag: field::<Option<String>>(&r, "bag", &at)?.unwrap_or_else(|| name.clone()),
-            },
-            "orientation" => {
-                let count: i64 = field(&r, "count", &at)?;
-                if count < 1 {
-                    bail!("{at}: count must be ≥ 1");
-                }
-                Kind::Orientation { count }
-            }
-            other => {
-                bail!("{at}: unknown kind '{other}' (dice, cowries, spinner, bag, orientation)")
-            }
-        };
-        let stream = field::<Option<String>>(&r, "stream", &at)?.unwrap_or_else(|| name.clone());
-        let secret = field::<Option<bool>>(&r, "secret", &at)?.unwrap_or(false);
-        out.insert(
-            name.clone(),
-            Randomizer {
-                name,
-                stream,
-                kind,
-                secret,
-            },
-        );
-    }
-    for a in out.values() {
-        if let Some(b) = out
-            .values()
-            .find(|b| b.stream == a.stream && b.secret != a.secret)
-        {
-            bail!(
-                "{what}: randomizers '{}' and '{}' share stream '{}' but only one is secret",
-                a.name,
-                b.name,
-                a.stream
-            );
-        }
-    }
-    Ok(out)
-}
-
+/// Loads every tile file; their `randomizers` are added to `declarations`.
 fn load_tiles(
     host: &Host,
     game: &str,
     stacks: &mut BTreeMap<String, Vec<Layer>>,
+    declarations: &mut Vec<(String, LuaValue)>,
 ) -> Result<Vec<Tile>> {
     let mut tiles = Vec::new();
     for stem in stems(&host.root.join(game).join("tiles"), "lua") {
@@ -447,6 +423,7 @@ fn load_tiles(
         if name != stem {
             bail!("{file}: name '{name}' must match the file name '{stem}'");
         }
+        declarations.push((rel.clone(), field(&t, "randomizers", &file)?));
         let tile = Tile {
             count: field::<Option<i64>>(&t, "count", &file)?.unwrap_or(0),
             glyph: field::<Option<String>>(&t, "glyph", &file)?.unwrap_or_else(|| "?".into()),
@@ -471,11 +448,13 @@ fn load_tiles(
     Ok(tiles)
 }
 
+/// Stacks a house rule's hooks; its `randomizers` are added to `declarations`.
 fn stack_house_rule(
     host: &Host,
     game: &str,
     name: &str,
     stacks: &mut BTreeMap<String, Vec<Layer>>,
+    declarations: &mut Vec<(String, LuaValue)>,
 ) -> Result<()> {
     let rel = format!("{game}/house/{name}.lua");
     let file = host.chunk_name(&rel);
@@ -483,6 +462,7 @@ fn stack_house_rule(
         bail!("{file}: must return a house rule table {{name, help, hooks}}");
     };
     let hooks: Table = field(&t, "hooks", &file)?;
+    declarations.push((rel.clone(), field(&t, "randomizers", &file)?));
     let mut overrides = Vec::new();
     for pair in hooks.pairs::<String, Function>() {
         overrides.push(pair.map_err(|e| anyhow!("{file}: hooks: {e}"))?);

@@ -78,6 +78,15 @@ pub unsafe fn push_value(l: *mut ffi::lua_State, v: &Value) {
                     ffi::lua_rawseti(l, -2, i as i64 + 1);
                 }
             }
+            Value::Map(entries) => {
+                ffi::luaL_checkstack(l, 3, c"nested property tables".as_ptr());
+                ffi::lua_createtable(l, 0, entries.len() as i32);
+                for (k, v) in entries {
+                    ffi::lua_pushlstring(l, k.as_ptr().cast(), k.len());
+                    push_value(l, v);
+                    ffi::lua_rawset(l, -3);
+                }
+            }
         }
     }
 }
@@ -114,7 +123,7 @@ pub fn thawed(t: mlua::Table) -> mlua::Result<mlua::Table> {
 }
 
 /// Reads the value at `idx` as a kernel value; `nil` is `None` (a property removed). Tables
-/// must be arrays (keys 1..n) nesting at most [`MAX_DEPTH`] deep.
+/// are arrays (keys 1..n) or string-keyed maps, nesting at most [`MAX_DEPTH`] deep.
 ///
 /// # Safety
 /// `idx` is an absolute index on `l`'s stack, with room for three more values. Raises no Lua
@@ -141,21 +150,23 @@ pub unsafe fn read_value(
             ),
             ffi::LUA_TTABLE => {
                 if ffi::lua_checkstack(l, 5) == 0 {
-                    return Err("property list too deep".into());
+                    return Err("property table too deep".into());
                 }
-                Value::List(with_thawed(l, idx, |t| read_array(l, t, depth))?)
+                with_thawed(l, idx, |t| read_table(l, t, depth))?
             }
             _ => return Err(format!("a property cannot hold a {}", type_name(l, idx))),
         }))
     }
 }
 
-/// Reads the Lua array at `idx` (see [`read_value`]).
-unsafe fn read_array(l: *mut ffi::lua_State, idx: i32, depth: usize) -> Result<Vec<Value>, String> {
+/// Reads the Lua table at `idx` (see [`read_value`]): an array (keys 1..n, or empty) is a
+/// list, a table of string keys a map.
+unsafe fn read_table(l: *mut ffi::lua_State, idx: i32, depth: usize) -> Result<Value, String> {
     if depth > MAX_DEPTH {
-        return Err(format!("property lists nest at most {MAX_DEPTH} deep"));
+        return Err(format!("property tables nest at most {MAX_DEPTH} deep"));
     }
-    // SAFETY (whole body): per read_value's contract; every push is popped before the next.
+    // SAFETY (whole body): per read_value's contract; every push is popped before the next,
+    // and keys are only read (str_at does not convert numbers in place).
     unsafe {
         let n = ffi::lua_rawlen(l, idx);
         let mut entries = 0;
@@ -164,19 +175,55 @@ unsafe fn read_array(l: *mut ffi::lua_State, idx: i32, depth: usize) -> Result<V
             entries += 1;
             ffi::lua_pop(l, 1);
         }
-        if entries != n {
-            return Err("a property table must be an array (keys 1..n)".into());
-        }
-        let mut items = Vec::with_capacity(n);
-        for i in 1..=n {
-            ffi::lua_rawgeti(l, idx, i as i64);
-            if ffi::lua_checkstack(l, 3) == 0 {
-                return Err("property list too deep".into());
+        if entries == n {
+            let mut items = Vec::with_capacity(n);
+            for i in 1..=n {
+                ffi::lua_rawgeti(l, idx, i as i64);
+                if ffi::lua_checkstack(l, 3) == 0 {
+                    return Err("property list too deep".into());
+                }
+                let item = read_value(l, ffi::lua_gettop(l), depth + 1);
+                ffi::lua_pop(l, 1);
+                items.push(item?.expect("arrays hold no nil"));
             }
-            let item = read_value(l, ffi::lua_gettop(l), depth + 1);
-            ffi::lua_pop(l, 1);
-            items.push(item?.expect("arrays hold no nil"));
+            return Ok(Value::List(items));
         }
-        Ok(items)
+        if n > 0 {
+            return Err("a property table is an array (keys 1..n) or has string keys only".into());
+        }
+        let mut map = std::collections::BTreeMap::new();
+        ffi::lua_pushnil(l);
+        while ffi::lua_next(l, idx) != 0 {
+            let key = match str_at(l, -2) {
+                Some(Ok(k)) => k.to_string(),
+                Some(Err(e)) => {
+                    ffi::lua_pop(l, 2);
+                    return Err(e);
+                }
+                None => {
+                    let t = type_name(l, -2);
+                    ffi::lua_pop(l, 2);
+                    return Err(format!(
+                        "a property table is an array (keys 1..n) or has string keys only, not a {t} key"
+                    ));
+                }
+            };
+            if ffi::lua_checkstack(l, 3) == 0 {
+                ffi::lua_pop(l, 2);
+                return Err("property table too deep".into());
+            }
+            let value = read_value(l, ffi::lua_gettop(l), depth + 1);
+            ffi::lua_pop(l, 1);
+            match value {
+                Ok(v) => {
+                    map.insert(key, v.expect("tables hold no nil"));
+                }
+                Err(e) => {
+                    ffi::lua_pop(l, 1);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(Value::Map(map))
     }
 }

@@ -71,6 +71,8 @@ pub struct Variant {
     pub title: String,
     pub house: Vec<String>,
     pub switches: BTreeMap<String, Value>,
+    /// `file:line:column` of each switch the variant sets, for errors about it.
+    pub switch_at: BTreeMap<String, String>,
     pub tiles: BTreeMap<String, i64>,
 }
 
@@ -160,8 +162,11 @@ impl Variant {
                 "house" => variant.house = house_list(value, schema, &at)?,
                 "switches" => {
                     let names = || schema.switches.iter().map(|d| d.name.as_str());
+                    let switch_at = &mut variant.switch_at;
                     variant.switches =
                         entries(value, &at, &table["switches"], |name, key, span, v| {
+                            let (l, c) = line_col(text, key.start);
+                            switch_at.insert(name.to_string(), format!("{file}:{l}:{c}"));
                             let def = schema
                                 .switches
                                 .iter()

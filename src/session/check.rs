@@ -94,7 +94,7 @@ pub fn check_random_games(
         for _ in 0..max_steps {
             match session.status()?.clone() {
                 Status::Over { .. } => break,
-                Status::Chance(_) => {
+                Status::Chance(..) => {
                     session.roll(&[])?;
                 }
                 Status::Decision { count, .. } => {

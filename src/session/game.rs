@@ -57,6 +57,11 @@ impl Game {
         if let Some(secret) = secret_seed {
             state.set_secret_seed(secret);
         }
+        for (bag, items) in &rules.bags {
+            for item in items {
+                state.bag_add(bag, item);
+            }
+        }
         let mut game = Game::from_state(rules, state)?;
         game.call_hook("setup", ())?;
         Ok(game)
@@ -121,6 +126,9 @@ impl Game {
             .and_then(|reply| self.check_sealed(name).map(|()| reply))
             .and_then(|reply| match reply.0 {
                 Some(fields) if next_status => self.adopt_status(name, fields),
+                // Interactive play: an action after which the game cannot say what it waits
+                // for fails like any other rule error, state unchanged.
+                _ if next_status && self.check_returned_status => self.status().map(|_| ()),
                 _ => Ok(()),
             });
         if let (Err(_), Some(before)) = (&result, before) {
@@ -133,7 +141,7 @@ impl Game {
     /// what the status hook says.
     fn adopt_status(&mut self, hook: &str, fields: Fields) -> Result<()> {
         let seen_by = fields.seen_by()?;
-        let given = fields.status(&self.rules.randomizers)?;
+        let given = fields.status(&self.rules.host.lua, &self.rules.randomizers)?;
         if !self.check_returned_status {
             self.status = Some(given);
             self.seen_by = seen_by;
@@ -246,7 +254,7 @@ impl Game {
                 bail!("status must return a table");
             };
             self.seen_by = fields.seen_by()?;
-            self.status = Some(fields.status(&rules.randomizers)?);
+            self.status = Some(fields.status(&rules.host.lua, &rules.randomizers)?);
         }
         Ok(self.status.as_ref().expect("just computed"))
     }
@@ -330,11 +338,11 @@ impl Game {
 
     /// Draws the pending chance event from its stream, or takes `forced` words, and applies it.
     pub fn resolve_chance(&mut self, forced: Option<&[&str]>) -> Result<(String, Outcome)> {
-        let Status::Chance(name) = self.status()?.clone() else {
+        let Status::Chance(name, params) = self.status()?.clone() else {
             bail!("the game is not waiting for a chance event");
         };
         let rules = self.rules.clone();
-        let randomizer = &rules.randomizers[&name];
+        let randomizer = params.as_deref().unwrap_or(&rules.randomizers[&name]);
         let before = self.transactional.then(|| self.snapshot());
         let outcome = self.with_state_mut(|s| match forced {
             Some(words) => {

@@ -147,7 +147,9 @@ impl Session {
     pub fn resolve_option(&mut self, text: &str) -> Result<usize> {
         let labels = match self.game.status()? {
             Status::Decision { .. } => self.game.labels()?,
-            Status::Chance(name) => bail!("the game waits for a chance event ({name}): use `roll`"),
+            Status::Chance(name, _) => {
+                bail!("the game waits for a chance event ({name}): use `roll`")
+            }
             Status::Over { .. } => bail!("the game is over"),
         };
         let text = text.trim();
@@ -223,7 +225,7 @@ impl Session {
             self.play("roll")?;
         }
         match self.game.status()?.clone() {
-            Status::Chance(_) => {
+            Status::Chance(..) => {
                 let event = self.chance(if words.is_empty() { None } else { Some(words) })?;
                 self.use_queued()?;
                 Ok(event.describe())
@@ -286,7 +288,7 @@ impl Session {
 
     /// Uses outcomes queued by `roll` while the game waits for chance events.
     fn use_queued(&mut self) -> Result<()> {
-        while matches!(self.game.status()?, Status::Chance(_)) {
+        while matches!(self.game.status()?, Status::Chance(..)) {
             let Some(words) = self.queued.pop_front() else {
                 break;
             };
@@ -320,7 +322,7 @@ impl Session {
             Event::Play(label) => {
                 match self.game.status()? {
                     Status::Decision { .. } => {}
-                    Status::Chance(name) => bail!("the game waits for a chance event ({name})"),
+                    Status::Chance(name, _) => bail!("the game waits for a chance event ({name})"),
                     Status::Over { .. } => bail!("the game is over"),
                 }
                 let labels = self.game.labels()?;
@@ -336,8 +338,8 @@ impl Session {
                 forced,
             } => {
                 match self.game.status()? {
-                    Status::Chance(n) if n == name => {}
-                    Status::Chance(n) => bail!("the game waits for chance '{n}', not '{name}'"),
+                    Status::Chance(n, _) if n == name => {}
+                    Status::Chance(n, _) => bail!("the game waits for chance '{n}', not '{name}'"),
                     _ => bail!("the game does not wait for a chance event"),
                 }
                 let refs: Vec<&str> = words.iter().map(String::as_str).collect();

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 use std::ffi::c_int;
+use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
 use mlua::state::RawLua;
@@ -14,13 +15,15 @@ use mlua::{FromLua, FromLuaMulti, Lua, MultiValue, Table, Value as LuaValue, ffi
 
 use crate::kernel::view::{ALL_SEATS, seat_bit};
 use crate::kernel::{Randomizer, Seat};
+use crate::script::randomizers::{STATUS_PARAMS, with_params};
 use crate::script::stack::{bytes_at, str_at, thawed, type_name, with_thawed};
 
 /// What the game waits for.
 #[derive(Clone, Debug)]
 pub enum Status {
-    /// A chance event of the named randomizer.
-    Chance(String),
+    /// A chance event of the named randomizer; with the parameters the status gave for this
+    /// event, the randomizer that draws it.
+    Chance(String, Option<Rc<Randomizer>>),
     /// A decision by `actor` among `count` options.
     Decision {
         actor: Seat,
@@ -52,6 +55,8 @@ pub struct Fields {
     /// `seen_by`: the seats that see a decision's options and choice or a chance outcome,
     /// as a mask, or what is wrong with it.
     seen_by: Option<Result<u64, String>>,
+    /// A chance event's parameters for this event (`weights`, `faces`, …).
+    params: Vec<(&'static str, LuaValue)>,
 }
 
 impl Fields {
@@ -98,7 +103,11 @@ impl Fields {
                     b"scores" => f.scores = Some(Vec::from_stack(-1, lua)),
                     b"result" => f.result = Some(String::from_stack(-1, lua)),
                     b"seen_by" => f.seen_by = Some(seats_mask(l)),
-                    _ => {}
+                    key => {
+                        if let Some(p) = STATUS_PARAMS.iter().find(|p| p.as_bytes() == key) {
+                            f.params.push((p, LuaValue::from_stack(-1, lua)?));
+                        }
+                    }
                 }
                 ffi::lua_pop(l, 1);
             }
@@ -121,16 +130,25 @@ impl Fields {
 
     /// The status these fields describe, or what is wrong with them. A chance must be one of
     /// `randomizers`.
-    pub fn status(self, randomizers: &BTreeMap<String, Randomizer>) -> Result<Status> {
+    pub fn status(
+        mut self,
+        lua: &Lua,
+        randomizers: &BTreeMap<String, Randomizer>,
+    ) -> Result<Status> {
         let malformed = |e: String| anyhow!("status returned a malformed table: {e}");
         if let Some(chance) = self.chance {
             let name = chance.map_err(malformed)?;
-            let Some((name, _)) = randomizers.get_key_value(&name) else {
-                bail!(
-                    "status asks for chance '{name}', which game.lua does not declare in randomizers"
-                );
+            let Some((name, base)) = randomizers.get_key_value(&name) else {
+                bail!("status asks for chance '{name}', which no rule declares in randomizers");
             };
-            return Ok(Status::Chance(name.clone()));
+            self.params.sort_by_key(|(k, _)| *k);
+            let params = match self.params.as_slice() {
+                [] => None,
+                given => Some(Rc::new(
+                    with_params(lua, base, given).map_err(|e| anyhow!(e))?,
+                )),
+            };
+            return Ok(Status::Chance(name.clone(), params));
         }
         if self.over {
             let bad = |e: mlua::Error| malformed(e.to_string());
@@ -245,7 +263,7 @@ impl FromLuaMulti for Reply {
 /// Whether two statuses ask the same thing: options compare by value, table options by label.
 pub fn same_status(a: &Status, b: &Status) -> Result<bool> {
     Ok(match (a, b) {
-        (Status::Chance(x), Status::Chance(y)) => x == y,
+        (Status::Chance(x, p), Status::Chance(y, q)) => x == y && p == q,
         (
             Status::Over {
                 scores: s,
@@ -295,7 +313,7 @@ pub fn same_status(a: &Status, b: &Status) -> Result<bool> {
 /// A status in a few words, for error messages.
 pub fn describe_status(s: &Status) -> String {
     match s {
-        Status::Chance(name) => format!("chance '{name}'"),
+        Status::Chance(name, _) => format!("chance '{name}'"),
         Status::Over { result, .. } => format!("over ({result})"),
         Status::Decision {
             actor,

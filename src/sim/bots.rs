@@ -287,7 +287,7 @@ impl Tree {
         let rewards = loop {
             match g.status()?.clone() {
                 Status::Over { scores, .. } => break rewards(&scores, self.seats),
-                Status::Chance(_) => {
+                Status::Chance(..) => {
                     let (name, outcome) = g.resolve_chance(None)?;
                     let key = format!("{name} {outcome:?}");
                     node = self.child(node, &key);
@@ -363,7 +363,7 @@ fn rollout(g: &mut Game, rng: &mut Stream, seats: usize) -> Result<Vec<f64>> {
     for _ in 0..ROLLOUT_STEPS {
         match *g.status()? {
             Status::Over { ref scores, .. } => return Ok(rewards(scores, seats)),
-            Status::Chance(_) => {
+            Status::Chance(..) => {
                 g.resolve_chance(None)?;
             }
             Status::Decision { count, .. } => g.apply(rng.below(count as u64) as usize)?,

@@ -128,7 +128,7 @@ fn play(
         let step = (|| -> Result<Option<String>> {
             match game.status()?.clone() {
                 Status::Over { .. } => return Ok(Some(game.with_state(|s| s.fingerprint()))),
-                Status::Chance(_) => {
+                Status::Chance(..) => {
                     game.resolve_chance(None)?;
                 }
                 Status::Decision { count, .. } => {
@@ -272,7 +272,7 @@ fn save_file(rules: &Rc<Rules>, origin: Origin, choices: &[u64]) -> Result<SaveF
     loop {
         match session.status()?.clone() {
             Status::Over { .. } => break,
-            Status::Chance(name) => {
+            Status::Chance(name, _) => {
                 if session.roll(&[]).is_err() {
                     session.events.push(Event::Chance {
                         name,

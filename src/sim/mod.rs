@@ -91,7 +91,7 @@ pub fn random_playout(starter: &mut Starter, seed: u64, max_steps: u64) -> Resul
                     chances,
                 });
             }
-            Status::Chance(_) => {
+            Status::Chance(..) => {
                 game.resolve_chance(None)?;
                 chances += 1;
             }

@@ -203,7 +203,7 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
                     stats: game.with_state(|s| s.stats.clone()),
                 });
             }
-            Status::Chance(_) => {
+            Status::Chance(..) => {
                 game.resolve_chance(None)?;
             }
             Status::Decision { actor, .. } => {
