@@ -96,17 +96,18 @@ local function checked_rawset(t, k, v)
   return rawset(t, k, v)
 end
 
--- `tostring` without addresses: a table, function, thread or userdata without __tostring
--- reads as its type, so that no run-to-run value reaches the state.
+-- `tostring` without addresses: a table, function, thread or userdata that would print as
+-- "<name>: 0x…" reads as its name, so that no run-to-run value reaches the state. A value
+-- with its own text keeps it: an error a kernel call raised, caught by pcall, is a userdata
+-- whose text is the message.
 local function plain_tostring(v)
   local t = type(v)
+  local s = tostring(v)
   if t == "table" or t == "function" or t == "thread" or t == "userdata" then
-    local mt = getmetatable(v)
-    if type(mt) ~= "table" or mt.__tostring == nil then
-      return (type(mt) == "table" and type(mt.__name) == "string") and mt.__name or t
-    end
+    local name = s:match("^([^:]+): 0x%x+$")
+    if name then return name end
   end
-  return tostring(v)
+  return s
 end
 
 -- `string.format` without `%p` (an address), its `%s` going through plain_tostring.
