@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use tortuga::repl::{Repl, editor, machine_moves};
+use tortuga::repl::{Repl, editor, machine_moves, print_out};
 use tortuga::script::variant::parse_assignment;
 use tortuga::script::{LoadOptions, Rules};
 use tortuga::sim;
@@ -93,8 +93,12 @@ fn main() -> ExitCode {
         None => {
             let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
             let mut repl = Repl::new(&dir, color);
+            // Ctrl-C stops the running command and returns to the prompt, never ends the REPL.
+            if let Err(e) = tortuga::script::limits::catch_interrupts() {
+                eprintln!("warning: Ctrl-C will end the program: {e}");
+            }
             match repl.handle_line(&format!("new {}", cli.game)) {
-                Ok(out) => println!("{out}\n(type help for the commands)"),
+                Ok(out) => print_out(&format!("{out}\n(type help for the commands)")),
                 Err(e) => eprintln!("error: {e:#}"),
             }
             if let Err(e) = editor::run(&mut repl) {
@@ -123,7 +127,7 @@ fn main() -> ExitCode {
             .and_then(|rules| machine_moves(Rc::new(rules), &position, dice.as_deref(), absolute));
             match result {
                 Ok(out) => {
-                    println!("{out}");
+                    print_out(&out);
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -154,7 +158,7 @@ fn run_script(dir: &std::path::Path, file: &str) -> ExitCode {
         }
     };
     let mut repl = Repl::new(dir, false);
-    match repl.run_script(&text, |out| println!("{out}")) {
+    match repl.run_script(&text, print_out) {
         Ok(()) => ExitCode::SUCCESS,
         Err((line, e)) => {
             eprintln!("{file}:{line}: error: {e}");
@@ -185,22 +189,22 @@ fn bench(dir: &std::path::Path, args: BenchArgs) -> ExitCode {
         let seats = args.players.unwrap_or(rules.seats.default);
         let per_round = Duration::from_secs_f64(args.seconds);
         let results = sim::bench(rules, seats, args.rounds.max(1), per_round, 1, |i, r| {
-            println!(
+            print_out(&format!(
                 "round {}: {} games in {:.2}s = {:.0} playouts/s ({:.0} decisions per game)",
                 i + 1,
                 r.games,
                 r.seconds,
                 r.rate(),
                 r.decisions as f64 / r.games as f64
-            );
+            ));
         })?;
-        println!(
+        print_out(&format!(
             "{} ({seats} players{}): {:.0} playouts/s (median of {})",
             args.game,
             shown.concat(),
             sim::median_rate(&results),
             results.len()
-        );
+        ));
         Ok(())
     })();
     match result {

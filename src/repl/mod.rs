@@ -162,6 +162,7 @@ impl Repl {
 
     /// Runs one command line and returns what it prints.
     pub fn handle_line(&mut self, line: &str) -> Result<String> {
+        crate::script::limits::clear_interrupt();
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             return Ok(String::new());
@@ -217,7 +218,7 @@ impl Repl {
                 let close: Vec<&str> = commands::COMMANDS
                     .iter()
                     .map(|c| c.name)
-                    .filter(|n| n.starts_with(&other[..1.min(other.len())]))
+                    .filter(|n| other.chars().next().is_some_and(|c| n.starts_with(c)))
                     .collect();
                 bail!(
                     "unknown command '{other}'{} (type help)",
@@ -445,6 +446,12 @@ impl Repl {
         let mut bot = Stream::new(s.origin.seed ^ s.events.len() as u64, "bots");
         let mut steps = 0;
         while steps < limit {
+            if s.game.rules.host.limits.interrupted() {
+                return Ok(format!(
+                    "interrupted after {steps} steps\n{}",
+                    self.status_line()?
+                ));
+            }
             match s.status()?.clone() {
                 Status::Over { .. } => break,
                 Status::Chance(_) => {
@@ -667,6 +674,22 @@ impl Repl {
             .as_mut()
             .and_then(|s| s.game.labels().ok())
             .unwrap_or_default()
+    }
+}
+
+/// Writes one line to standard output. A closed pipe (`tortuga run … | head`) ends the process
+/// quietly, as it ends other command-line tools.
+pub fn print_out(text: &str) {
+    use std::io::Write;
+    if let Err(e) = writeln!(std::io::stdout().lock(), "{text}") {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: standard output: {e}");
+        }
+        std::process::exit(if e.kind() == std::io::ErrorKind::BrokenPipe {
+            0
+        } else {
+            1
+        });
     }
 }
 

@@ -125,6 +125,9 @@ impl Host {
         g.raw_set("sorted_keys", self.helpers.get::<Function>("sorted_keys")?)?;
         g.raw_set("require", self.require_function()?)?;
         self.helpers
+            .get::<Function>("sandbox_escapes")?
+            .call::<()>(self.limits.tripped_function(lua)?)?;
+        self.helpers
             .get::<Function>("hooked_coroutines")?
             .call::<()>(self.limits.hook_thread(lua)?)?;
         // Library tables become read-only views, so no rule can patch them for the others.

@@ -9,10 +9,18 @@
 //! microseconds, never pay for the hook; a runaway one is stopped as before. Instructions are
 //! counted from the moment the hook is armed. Coroutines that rules create get a hook of
 //! their own from the start (see `hook_thread`), since a thread copies its creator's hook.
+//!
+//! A limit cannot be caught. Once an invocation is over a limit it is *tripped*: the hook
+//! raises the same error at every later tick until the invocation returns, and `pcall`,
+//! `xpcall` and `coroutine.resume` re-raise it (the prelude wraps them with [`Limits::tripped_function`]),
+//! so neither a loop around `pcall` nor a looping error handler survives it.
+//!
+//! An interrupt (Ctrl-C, [`interrupt`]) trips every running invocation at its next tick; the
+//! kernel's own loops (`auto`, simulations) ask [`interrupted`] between steps.
 
 use std::cell::Cell;
 use std::ffi::CStr;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -53,6 +61,9 @@ struct Slot {
     armed: AtomicBool,
     /// Instructions counted since the hook was armed.
     used: AtomicU64,
+    /// NONE, or the limit this invocation hit (an index into REASONS): every later tick
+    /// raises it again.
+    tripped: AtomicU8,
     limit: u64,
     wall_ms: u64,
     interrupt: Arc<AtomicBool>,
@@ -61,6 +72,42 @@ struct Slot {
 const IDLE: u64 = 0;
 const ARMING: u64 = 1;
 const RUNNING: u64 = 2;
+
+/// Why an invocation was stopped, by `Slot::tripped`.
+const REASONS: [&CStr; 4] = [
+    c"",
+    c"instruction limit exceeded: does a rule loop forever?",
+    c"time limit exceeded",
+    c"interrupted",
+];
+const NONE: u8 = 0;
+const INSTRUCTIONS: u8 = 1;
+const TIME: u8 = 2;
+const INTERRUPTED: u8 = 3;
+
+/// Set by SIGINT (see [`catch_interrupts`]) or [`interrupt`]: stops what runs now.
+static INTERRUPT: AtomicBool = AtomicBool::new(false);
+
+/// Asks every running invocation and kernel loop to stop (what Ctrl-C does).
+pub fn interrupt() {
+    INTERRUPT.store(true, Ordering::Relaxed);
+}
+
+/// Whether an interrupt is pending.
+pub fn interrupted() -> bool {
+    INTERRUPT.load(Ordering::Relaxed)
+}
+
+/// Forgets an interrupt (the REPL does at each new command).
+pub fn clear_interrupt() {
+    INTERRUPT.store(false, Ordering::Relaxed);
+}
+
+/// Makes SIGINT (Ctrl-C while a command runs) an interrupt instead of the end of the process.
+pub fn catch_interrupts() -> std::io::Result<()> {
+    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+    unsafe { signal_hook::low_level::register(signal_hook::consts::SIGINT, interrupt) }.map(|_| ())
+}
 
 static SLOTS: Mutex<Vec<Arc<Slot>>> = Mutex::new(Vec::new());
 
@@ -132,21 +179,26 @@ fn tick(state: usize) -> Option<&'static CStr> {
     if phase < RUNNING {
         return None;
     }
-    let used = slot.used.fetch_add(HOOK_EVERY as u64, Ordering::Relaxed) + HOOK_EVERY as u64;
-    if used > slot.limit {
-        return Some(c"instruction limit exceeded: does a rule loop forever?");
+    let tripped = slot.tripped.load(Ordering::Relaxed);
+    if tripped != NONE {
+        return Some(REASONS[tripped as usize]);
     }
-    if CLOCK_MS
+    let used = slot.used.fetch_add(HOOK_EVERY as u64, Ordering::Relaxed) + HOOK_EVERY as u64;
+    let reason = if used > slot.limit {
+        INSTRUCTIONS
+    } else if CLOCK_MS
         .load(Ordering::Relaxed)
         .saturating_sub(phase - RUNNING)
         > slot.wall_ms
     {
-        return Some(c"time limit exceeded");
-    }
-    if slot.interrupt.swap(false, Ordering::Relaxed) {
-        return Some(c"interrupted");
-    }
-    None
+        TIME
+    } else if interrupted() || slot.interrupt.load(Ordering::Relaxed) {
+        INTERRUPTED
+    } else {
+        return None;
+    };
+    slot.tripped.store(reason, Ordering::Relaxed);
+    Some(REASONS[reason as usize])
 }
 
 /// The armed hook: raises a Lua error when the invocation is over its limits.
@@ -182,6 +234,7 @@ impl Limits {
             phase: AtomicU64::new(IDLE),
             armed: AtomicBool::new(false),
             used: AtomicU64::new(0),
+            tripped: AtomicU8::new(NONE),
             limit: budget.instructions,
             wall_ms: budget.wall.as_millis() as u64,
             interrupt: interrupt.clone(),
@@ -214,12 +267,31 @@ impl Limits {
         })
     }
 
+    /// A Lua function that returns why the running invocation was stopped, or nothing: the
+    /// prelude's `pcall`, `xpcall` and `coroutine.resume` re-raise that reason.
+    pub fn tripped_function(&self, lua: &Lua) -> mlua::Result<mlua::Function> {
+        let slot = self.slot.clone();
+        lua.create_function(move |_, ()| {
+            Ok(match slot.tripped.load(Ordering::Relaxed) {
+                NONE => None,
+                r => Some(REASONS[r as usize].to_string_lossy()),
+            })
+        })
+    }
+
+    /// Whether the invocation running now should stop because of an interrupt.
+    /// Its own flag is spent by the question, the process-wide one stays until cleared.
+    pub fn interrupted(&self) -> bool {
+        interrupted() || self.interrupt.swap(false, Ordering::Relaxed)
+    }
+
     /// Runs `f` with a fresh budget; nested calls share the outer budget.
     pub fn run<R>(&self, lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
         if self.running.get() {
             return f();
         }
         self.slot.used.store(0, Ordering::Relaxed);
+        self.slot.tripped.store(NONE, Ordering::Relaxed);
         let now = CLOCK_MS.load(Ordering::Relaxed);
         self.slot.phase.store(now + RUNNING, Ordering::Release);
         self.running.set(true);
@@ -256,6 +328,9 @@ impl Drop for Running<'_> {
             {
                 break;
             }
+        }
+        if slot.tripped.load(Ordering::Relaxed) == INTERRUPTED {
+            slot.interrupt.store(false, Ordering::Relaxed);
         }
         if slot.armed.swap(false, Ordering::Relaxed) {
             // SAFETY: this thread owns the state and no Lua code runs now.
