@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 
 use tortuga::repl::{Repl, editor, machine_moves, print_out};
 use tortuga::script::variant::parse_assignment;
-use tortuga::script::{LoadOptions, Rules};
+use tortuga::script::{Budget, LoadOptions, Rules};
 use tortuga::sim;
 
 /// The game the REPL starts with.
@@ -29,8 +29,47 @@ struct Cli {
     /// The game the REPL starts with.
     #[arg(long, default_value = DEFAULT_GAME)]
     game: String,
+    #[command(flatten)]
+    limits: LimitArgs,
     #[command(subcommand)]
     command: Option<Cmd>,
+}
+
+/// Limits on rule code and games (defaults in SECURITY.md); a variant may lower them.
+#[derive(clap::Args)]
+struct LimitArgs {
+    /// Lua instructions per rule invocation.
+    #[arg(long, global = true, value_name = "N")]
+    max_instructions: Option<u64>,
+    /// Wall-clock seconds per rule invocation.
+    #[arg(long, global = true, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// MiB the Lua heap, and each game state, may hold.
+    #[arg(long, global = true, value_name = "MIB")]
+    memory_limit: Option<usize>,
+    /// Steps `auto` may take before it stops a game (the turn cap).
+    #[arg(long, global = true, value_name = "N")]
+    max_steps: Option<u64>,
+}
+
+impl LimitArgs {
+    fn budget(&self) -> anyhow::Result<Budget> {
+        let mut b = Budget::default();
+        if let Some(n) = self.max_instructions {
+            b.instructions = n;
+        }
+        if let Some(s) = self.time_limit {
+            b.wall = Duration::try_from_secs_f64(s)
+                .map_err(|_| anyhow::anyhow!("--time-limit takes seconds, not {s}"))?;
+        }
+        if let Some(m) = self.memory_limit {
+            b.memory = m.saturating_mul(1 << 20);
+        }
+        if let Some(n) = self.max_steps {
+            b.steps = n;
+        }
+        Ok(b)
+    }
 }
 
 #[derive(Subcommand)]
@@ -89,10 +128,18 @@ fn rules_dir(flag: Option<PathBuf>) -> PathBuf {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let dir = rules_dir(cli.rules);
+    let budget = match cli.limits.budget() {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     match cli.command {
         None => {
             let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
             let mut repl = Repl::new(&dir, color);
+            repl.budget = budget;
             // Ctrl-C stops the running command and returns to the prompt, never ends the REPL.
             if let Err(e) = tortuga::script::limits::catch_interrupts() {
                 eprintln!("warning: Ctrl-C will end the program: {e}");
@@ -107,7 +154,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(Cmd::Run { file }) => run_script(&dir, &file),
+        Some(Cmd::Run { file }) => run_script(&dir, &file, budget),
         Some(Cmd::Moves {
             game,
             position,
@@ -121,6 +168,7 @@ fn main() -> ExitCode {
                 &game,
                 &LoadOptions {
                     variant,
+                    budget,
                     ..LoadOptions::default()
                 },
             )
@@ -136,28 +184,38 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Some(Cmd::Bench(args)) => bench(&dir, args),
+        Some(Cmd::Bench(args)) => bench(&dir, args, budget),
     }
 }
 
-fn run_script(dir: &std::path::Path, file: &str) -> ExitCode {
+fn run_script(dir: &std::path::Path, file: &str, budget: Budget) -> ExitCode {
     let text = if file == "-" {
         let mut s = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
+        let max = tortuga::files::MAX_INPUT_FILE;
+        if let Err(e) = std::io::stdin().take(max + 1).read_to_string(&mut s) {
             eprintln!("error: standard input: {e}");
+            return ExitCode::from(2);
+        }
+        if s.len() as u64 > max {
+            eprintln!("error: standard input: more than {max} bytes");
             return ExitCode::from(2);
         }
         s
     } else {
-        match std::fs::read_to_string(file) {
+        match tortuga::files::read_text(
+            std::path::Path::new(file),
+            tortuga::files::MAX_INPUT_FILE,
+            file,
+        ) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("error: {file}: {e}");
+                eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
         }
     };
     let mut repl = Repl::new(dir, false);
+    repl.budget = budget;
     match repl.run_script(&text, print_out) {
         Ok(()) => ExitCode::SUCCESS,
         Err((line, e)) => {
@@ -167,13 +225,13 @@ fn run_script(dir: &std::path::Path, file: &str) -> ExitCode {
     }
 }
 
-fn bench(dir: &std::path::Path, args: BenchArgs) -> ExitCode {
+fn bench(dir: &std::path::Path, args: BenchArgs, budget: Budget) -> ExitCode {
     let result = (|| -> anyhow::Result<()> {
         let load = |overrides| {
             let opts = LoadOptions {
                 variant: args.variant.clone(),
                 overrides,
-                ..LoadOptions::default()
+                budget: budget.clone(),
             };
             Rules::load(dir, &args.game, &opts)
         };

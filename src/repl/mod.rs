@@ -342,7 +342,10 @@ impl Repl {
             bail!("setup {game}: no position given");
         }
         let position = match text.strip_prefix('@') {
-            Some(file) => std::fs::read_to_string(file).map_err(|e| anyhow!("{file}: {e}"))?,
+            Some(file) => {
+                crate::files::read_text(Path::new(file), crate::files::MAX_INPUT_FILE, file)
+                    .map_err(|e| anyhow!(e))?
+            }
             None => text.to_string(),
         };
         let f = Flags {
@@ -435,24 +438,26 @@ impl Repl {
             .join("\n"))
     }
 
+    /// `auto [N]`: N steps, or to the end. A turn cap, a stall or Ctrl-C stops it with an
+    /// error; the steps taken are kept.
     fn auto(&mut self, n: Option<&String>) -> Result<String> {
-        let limit: u64 = match n {
-            Some(v) => v
-                .parse()
-                .map_err(|_| anyhow!("auto takes a number of steps, not '{v}'"))?,
-            None => 100_000,
+        let limit: Option<u64> = match n {
+            Some(v) => Some(
+                v.parse()
+                    .map_err(|_| anyhow!("auto takes a number of steps, not '{v}'"))?,
+            ),
+            None => None,
         };
         let s = self.session()?;
         let mut bot = Stream::new(s.origin.seed ^ s.events.len() as u64, "bots");
+        let mut watch = crate::sim::Watch::new(s.game.rules.host.limits.budget().steps);
         let mut steps = 0;
-        while steps < limit {
-            if s.game.rules.host.limits.interrupted() {
-                return Ok(format!(
-                    "interrupted after {steps} steps\n{}",
-                    self.status_line()?
-                ));
+        while limit.is_none_or(|n| steps < n) {
+            let status = s.status()?.clone();
+            if !matches!(status, Status::Over { .. }) {
+                watch.step(&s.game)?;
             }
-            match s.status()?.clone() {
+            match status {
                 Status::Over { .. } => break,
                 Status::Chance(_) => {
                     s.roll(&[])?;
@@ -494,7 +499,8 @@ impl Repl {
         if path.is_empty() {
             bail!("usage: {} <file>", if replay { "replay" } else { "load" });
         }
-        let text = std::fs::read_to_string(path).map_err(|e| anyhow!("{path}: {e}"))?;
+        let text = crate::files::read_text(Path::new(path), crate::files::MAX_INPUT_FILE, path)
+            .map_err(|e| anyhow!(e))?;
         let save = SaveFile::parse(path, &text)?;
         let f = Flags {
             variant: save.origin.variant.clone(),

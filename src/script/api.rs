@@ -58,6 +58,16 @@ pub fn from_lua(lua: &Lua, v: &LuaValue) -> Result<Option<Value>> {
     lift(out)
 }
 
+/// Counts what a mutation added to the state against its memory bound (`State::grow`).
+fn grow(state: &mut State, delta: isize) -> Result<()> {
+    lift(state.grow(delta))
+}
+
+/// The bytes a string held in the state accounts for.
+fn text_bytes(s: &str) -> isize {
+    24 + s.len() as isize
+}
+
 fn loc(state: &State, l: i64) -> Result<Loc> {
     lift(state.check_loc(l))
 }
@@ -102,10 +112,16 @@ impl UserData for State {
             Ok(())
         });
         m.add_method_mut("log", |_, this, text: String| {
+            if this.logging {
+                grow(this, text_bytes(&text))?;
+            }
             this.log(text);
             Ok(())
         });
         m.add_method_mut("stat", |_, this, (name, n): (String, Option<i64>)| {
+            if !this.stats.contains_key(&name) {
+                grow(this, text_bytes(&name) + 8)?;
+            }
             *this.stats.entry(name).or_default() += n.unwrap_or(1);
             Ok(())
         });
@@ -115,8 +131,12 @@ impl UserData for State {
 fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut("place", |_, this, name: String| {
         writable(this)?;
+        let known = this.topology.len();
         let l = this.topology_mut().place(&name);
         this.sync_places();
+        if this.topology.len() > known {
+            grow(this, 2 * text_bytes(&name) + 96)?;
+        }
         Ok(l)
     });
     m.add_method("loc", |_, this, name: String| Ok(this.topology.loc(&name)));
@@ -139,7 +159,7 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
             };
             lift(this.topology_mut().grid(&prefix, w, h, names))?;
             this.sync_places();
-            Ok(())
+            grow(this, (w * h) as isize * (2 * text_bytes(&prefix) + 112))
         },
     );
     m.add_method("cell", |_, this, (prefix, x, y): (String, i64, i64)| {
@@ -163,6 +183,7 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
             .into_iter()
             .map(|l| loc(this, l))
             .collect::<Result<Vec<_>>>()?;
+        grow(this, text_bytes(&name) + 12 * locs.len() as isize)?;
         this.topology_mut().set_track(&name, locs);
         Ok(())
     });
@@ -179,6 +200,7 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut("link", |_, this, (a, b, kind): (i64, i64, String)| {
         writable(this)?;
         let (a, b) = (loc(this, a)?, loc(this, b)?);
+        grow(this, 2 * text_bytes(&kind))?;
         this.topology_mut().link(a, b, &kind);
         Ok(())
     });
@@ -191,6 +213,7 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut("add", |_, this, (kind, o, l): (String, i64, i64)| {
         writable(this)?;
         let (o, l) = (owner(this, o)?, loc_or_none(this, l)?);
+        grow(this, text_bytes(&kind) + 96)?;
         Ok(this.add_piece(&kind, o, l))
     });
     m.add_method_mut("move", |_, this, (p, l): (i64, i64)| {
@@ -224,6 +247,7 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut("set_kind", |_, this, (p, k): (i64, String)| {
         writable(this)?;
         let p = piece(this, p)?;
+        grow(this, k.len() as isize - this.piece(p).kind.len() as isize)?;
         this.piece_mut(p).kind = k;
         Ok(())
     });
@@ -293,11 +317,19 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
         |lua, this, (k, v, seats): (String, LuaValue, Option<Table>)| {
             writable(this)?;
             let visible = seats_mask(this, seats)?;
-            match from_lua(lua, &v)? {
+            let old = this
+                .secrets
+                .get(&k)
+                .map_or(0, |s| text_bytes(&k) + s.value.bytes() as isize);
+            let new = from_lua(lua, &v)?;
+            let held = new
+                .as_ref()
+                .map_or(0, |v| text_bytes(&k) + v.bytes() as isize);
+            match new {
                 Some(value) => this.secrets.insert(k, Secret { value, visible }),
                 None => this.secrets.remove(&k),
             };
-            Ok(())
+            grow(this, held - old)
         },
     );
     m.add_method("secret_get", |lua, this, k: String| {
@@ -329,11 +361,18 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
         writable(this)?;
         let mut items = items;
         items.sort();
+        let size = |items: &[String]| items.iter().map(|i| text_bytes(i)).sum::<isize>();
+        let old = this
+            .bags
+            .get(&name)
+            .map_or(0, |b| size(b) + text_bytes(&name));
+        let new = size(&items) + text_bytes(&name);
         this.bags.insert(name, items);
-        Ok(())
+        grow(this, new - old)
     });
     m.add_method_mut("bag_add", |_, this, (name, item): (String, String)| {
         writable(this)?;
+        grow(this, text_bytes(&item))?;
         this.bag_add(&name, &item);
         Ok(())
     });

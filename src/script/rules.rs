@@ -98,25 +98,30 @@ fn stems(dir: &Path, ext: &str) -> Vec<String> {
 
 /// A digest of every file a game's ruleset could read (its folder and `lib/`), to tell whether
 /// a loaded ruleset is still current without compiling anything.
+/// Only rule files are hashed (`files::is_rule_file`), each read with its size bound; folders
+/// are walked without following links, a few levels deep.
 pub fn folder_digest(root: &Path, game: &str) -> String {
-    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    fn walk(dir: &Path, depth: u32, out: &mut Vec<std::path::PathBuf>) {
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
             let p = entry.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else {
-                out.push(p);
+            match entry.file_type() {
+                Ok(t) if t.is_dir() && depth < 8 => walk(&p, depth + 1, out),
+                Ok(t) if !t.is_dir() && crate::files::is_rule_file(&p) => out.push(p),
+                _ => {}
             }
         }
     }
     let mut files = Vec::new();
-    walk(&root.join(game), &mut files);
-    walk(&root.join("lib"), &mut files);
+    walk(&root.join(game), 0, &mut files);
+    walk(&root.join("lib"), 0, &mut files);
     files.sort();
     let mut text = String::new();
     for f in files {
-        let bytes = std::fs::read(&f).unwrap_or_default();
-        text += &format!("{} {}\n", f.display(), super::host::sha256_hex(&bytes));
+        let hash = match crate::files::read_text(&f, crate::files::MAX_RULE_FILE, "") {
+            Ok(t) => super::host::sha256_hex(t.as_bytes()),
+            Err(e) => e,
+        };
+        text += &format!("{} {hash}\n", f.display());
     }
     super::host::sha256_hex(text.as_bytes())
 }
@@ -227,7 +232,8 @@ impl Rules {
                     };
                     bail!("{game} has no variant '{v}' (variants: {known})");
                 }
-                let text = std::fs::read_to_string(&path).map_err(|e| anyhow!("{file}: {e}"))?;
+                let text = crate::files::read_text(&path, crate::files::MAX_RULE_FILE, &file)
+                    .map_err(|e| anyhow!(e))?;
                 host.files
                     .borrow_mut()
                     .insert(file.clone(), super::host::sha256_hex(text.as_bytes()));
@@ -257,6 +263,8 @@ impl Rules {
                 tile.count = n;
             }
         }
+        // The variant's own limits hold from its house rules on.
+        host.limits.restrict(&variant.budget(&host.limits.budget()));
         for name in &variant.house {
             stack_house_rule(&host, game, name, &mut stacks)?;
         }
