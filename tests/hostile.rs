@@ -9,26 +9,20 @@ use std::time::Duration;
 use common::{fails, fingerprint, run, scratch_rules};
 use tortuga::repl::Repl;
 
-/// A scratch rules folder whose race game's `apply` runs `body` when the option is "stay",
-/// with small limits.
+/// The race game with `body` run on "stay", under small limits.
 fn with_stay_body(body: &str) -> (tempfile::TempDir, Repl) {
-    let dir = scratch_rules();
-    let game = dir.path().join("rules/race/game.lua");
-    let text = std::fs::read_to_string(&game).unwrap();
-    let patched = text.replace(
-        "      if option == \"move\" then",
-        &format!(
-            "      if option == \"stay\" then\n{body}\n      end\n      if option == \"move\" then"
-        ),
-    );
-    assert_ne!(text, patched);
-    std::fs::write(&game, patched).unwrap();
-    let mut repl = Repl::new(&dir.path().join("rules"), false);
-    repl.budget.memory = 32 << 20;
-    repl.budget.instructions = 5_000_000;
-    repl.budget.wall = Duration::from_secs(2);
-    run(&mut repl, &["new race --seed 1", "roll 4"]);
-    (dir, repl)
+    let budget = tortuga::script::Budget {
+        memory: 32 << 20,
+        instructions: 5_000_000,
+        wall: Duration::from_secs(2),
+        ..tortuga::script::Budget::default()
+    };
+    common::with_stay_body(body, budget)
+}
+
+/// The limits of the game in progress.
+fn limits(repl: &Repl) -> &tortuga::script::limits::Limits {
+    &repl.session.as_ref().unwrap().game.rules.host.limits
 }
 
 /// `play stay` must fail with `expect` in the message, leave the state untouched, and the
@@ -107,16 +101,7 @@ fn an_interrupt_stops_a_running_rule_and_the_game_survives() {
     // Reload with the patient budget, then interrupt from another thread as Ctrl-C would.
     run(&mut repl, &["new race --seed 1", "roll 4"]);
     let before = fingerprint(&repl);
-    let flag = repl
-        .session
-        .as_ref()
-        .unwrap()
-        .game
-        .rules
-        .host
-        .limits
-        .interrupt
-        .clone();
+    let flag = limits(&repl).interrupt.clone();
     let stopper = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(50));
         flag.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -446,15 +431,7 @@ fn limits_are_configurable_per_variant_and_a_variant_only_lowers_them() {
     .unwrap();
     let mut repl = Repl::new(&rules, false);
     run(&mut repl, &["new race --variant tight --seed 1"]);
-    let budget = repl
-        .session
-        .as_ref()
-        .unwrap()
-        .game
-        .rules
-        .host
-        .limits
-        .budget();
+    let budget = limits(&repl).budget();
     assert_eq!(budget.steps, 7);
     assert_eq!(
         budget.instructions,

@@ -218,12 +218,15 @@ impl Slot {
             .used
             .fetch_add(cost, Ordering::Relaxed)
             .saturating_add(cost);
+        // The clock is read only once the watchdog has seen the invocation run GRACE_MS (it
+        // arms the hook then): until that the coarse clock may lag the start.
         let reason = if used > self.limit.load(Ordering::Relaxed) {
             INSTRUCTIONS
-        } else if CLOCK_MS
-            .load(Ordering::Relaxed)
-            .saturating_sub(phase - RUNNING)
-            > self.wall_ms.load(Ordering::Relaxed)
+        } else if self.armed.load(Ordering::Relaxed)
+            && CLOCK_MS
+                .load(Ordering::Relaxed)
+                .saturating_sub(phase - RUNNING)
+                > self.wall_ms.load(Ordering::Relaxed)
         {
             TIME
         } else if interrupted() || self.interrupt.load(Ordering::Relaxed) {

@@ -342,7 +342,12 @@ impl Session {
     /// Replays recorded events on this session; stops at the first that does not fit.
     pub fn replay(&mut self, events: &[Event]) -> Result<(), Divergence> {
         for (i, event) in events.iter().enumerate() {
-            if let Err(e) = self.apply_event(event) {
+            let interrupted = self.game.rules.host.limits.interrupted();
+            if let Err(e) = if interrupted {
+                Err(anyhow!("interrupted"))
+            } else {
+                self.apply_event(event)
+            } {
                 return Err(Divergence {
                     index: i + 1,
                     event: event.clone(),
