@@ -55,7 +55,7 @@ fn test_kernel(lua: &Lua, rules: &Rules, env: &Table) -> mlua::Result<Table> {
     )?;
     t.raw_set(
         "logs",
-        lua.create_function(|_, g: mlua::AnyUserData| Ok(g.borrow::<State>()?.log.clone()))?,
+        lua.create_function(|_, g: mlua::AnyUserData| Ok(g.borrow::<State>()?.log.lines()))?,
     )?;
     let run: Function = lua
         .load(RUN)

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+pub use super::log::Log;
 pub use super::props::Props;
 use super::rng::Stream;
 use super::topology::{Loc, Topology};
@@ -45,7 +46,7 @@ pub struct State {
     pub switches: Arc<BTreeMap<String, Value>>,
     seed: u64,
     streams: BTreeMap<String, Stream>,
-    pub log: Vec<String>,
+    pub log: Log,
     pub logging: bool,
     pub stats: BTreeMap<String, i64>,
     /// Set while a REPL expression looks at the state: every mutation is refused.
@@ -72,7 +73,7 @@ impl State {
             switches,
             seed,
             streams: BTreeMap::new(),
-            log: Vec::new(),
+            log: Log::default(),
             logging: true,
             stats: BTreeMap::new(),
             read_only: false,

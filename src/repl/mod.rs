@@ -462,7 +462,7 @@ impl Repl {
 
     fn log(&mut self, n: Option<&String>) -> Result<String> {
         let s = self.session()?;
-        let lines = s.game.with_state(|st| st.log.clone());
+        let lines = s.game.with_state(|st| st.log.lines());
         let n = match n {
             Some(v) => v
                 .parse()
