@@ -45,8 +45,9 @@
 --   lh only: seen(G, team, cell) records a peeked tile (positions' `seen` lines);
 --   swap_seen(G, a, b) makes what teams have seen follow an earthquake's swap.
 --
--- Decisions in the middle of a move are tasks on a stack in the game props (see chain.lua);
--- flips wait for the "deck" bag draw and the "orient" draw, so `roll cr`, `roll 2` force them.
+-- Decisions in the middle of a move are continuations on the kernel's pending stack (see
+-- chain.lua); flips wait for the "deck" bag draw and the "orient" draw, so `roll cr`, `roll 2`
+-- force them.
 
 local B = require("jackal.board")
 local C = require("jackal.core")
@@ -91,12 +92,6 @@ local function setup(G)
   T.begin(G)
 end
 
--- After an action or a chance outcome: run the chain; when it ends, the action is done.
-local function settle(G)
-  if G:get("phase") ~= "move" then return end
-  if H.drive(G) then T.action_done(G) end
-end
-
 local function status(G)
   local phase = G:get("phase")
   if phase == "over" then
@@ -104,13 +99,6 @@ local function status(G)
   end
   local t = G:get("turn")
   local actor = C.controller(G, t)
-  local top = C.top(G)
-  if top then
-    local kind = string.match(top, "^(%a+)")
-    if kind == "draw" then return { chance = "deck" } end
-    if kind == "orient" then return { chance = "orient" } end
-    return { actor = actor, options = H.choices(G, top), prompt = H.prompt(G, top) }
-  end
   local who = B.TEAMS[t] .. " to play (" .. G:seat_name(actor) .. ")"
   if phase == "post" then
     local opts = M.post_actions(G, t)
@@ -122,21 +110,15 @@ local function status(G)
   return { actor = actor, options = opts, prompt = who }
 end
 
+-- An action (decisions in the middle of a move go to their continuations, see chain.lua).
 local function apply(G, opt)
-  local top = C.top(G)
-  if top then
-    C.pop(G)
-    H.answer(G, top, type(opt) == "table" and opt.label or opt)
-    settle(G)
-    return
-  end
   if opt.a == "end" then
     T.end_turn(G)
     return
   end
   local r = M.apply(G, opt)
   if r == "chain" then
-    settle(G)
+    return -- the move's steps are on the pending stack
   elseif r == "free" then
     if G:get("phase") == "post" then
       if #M.post_actions(G, G:get("turn")) == 0 then T.end_turn(G) end
@@ -148,12 +130,7 @@ local function apply(G, opt)
   end
 end
 
-local function chance(G, name, outcome)
-  H.chance(G, name, outcome)
-  settle(G)
-end
-
-return {
+local game = {
   name = "jackal",
   title = "Jackal (Шакал)",
   seats = { min = 2, max = 4, default = 4, names = { "P1", "P2", "P3", "P4" } },
@@ -166,7 +143,6 @@ return {
     setup = setup,
     status = status,
     apply = apply,
-    chance = chance,
     render = function(G, viewer) return R.render(G, viewer) end,
     export = function(G, format) return X.export(G, format) end,
     import = function(G, text)
@@ -179,3 +155,5 @@ return {
     check = function(G, mode) return table.concat(K.problems(G, mode == "light"), "\n") end,
   },
 }
+for name, f in pairs(H.hooks) do game.hooks[name] = f end
+return game

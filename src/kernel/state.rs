@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 pub use super::log::Log;
+pub use super::pending::{Continuation, Decision, Wait};
 pub use super::props::Props;
 use super::rng::Stream;
 use super::topology::{Loc, Topology};
@@ -43,6 +44,8 @@ pub struct State {
     pub secrets: BTreeMap<String, Secret>,
     /// Shuffled bags: each kept sorted, so a draw by index is deterministic.
     pub bags: BTreeMap<String, Vec<String>>,
+    /// Continuations of the move in progress, top last (see `pending`).
+    pub pending: Vec<Continuation>,
     pub switches: Arc<BTreeMap<String, Value>>,
     seed: u64,
     streams: BTreeMap<String, Stream>,
@@ -70,6 +73,7 @@ impl State {
             turn: TurnOrder::new(seat_names),
             secrets: BTreeMap::new(),
             bags: BTreeMap::new(),
+            pending: Vec::new(),
             switches,
             seed,
             streams: BTreeMap::new(),
@@ -230,14 +234,15 @@ impl State {
         }
         let _ = write!(
             out,
-            "|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+            "|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
             self.props,
             self.player_props,
             self.cell_props,
             self.turn,
             self.secrets,
             self.bags,
-            self.streams
+            self.streams,
+            self.pending
         );
         out
     }

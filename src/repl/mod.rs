@@ -187,6 +187,7 @@ impl Repl {
                 let what = self.session()?.roll(&refs)?;
                 Ok(format!("{what}\n{}", self.status_line()?))
             }
+            "pending" => self.pending(),
             "auto" => self.auto(args.first()),
             "undo" => {
                 let e = self.session()?.undo()?;
@@ -458,6 +459,23 @@ impl Repl {
             steps += 1;
         }
         Ok(format!("{steps} steps\n{}", self.status_line()?))
+    }
+
+    /// The pending stack, top first.
+    fn pending(&mut self) -> Result<String> {
+        let s = self.session()?;
+        let lines: Vec<String> = s.game.with_state(|st| {
+            st.pending
+                .iter()
+                .rev()
+                .enumerate()
+                .map(|(i, c)| format!("{}. {c}", i + 1))
+                .collect()
+        });
+        if lines.is_empty() {
+            return Ok("nothing pending".into());
+        }
+        Ok(lines.join("\n"))
     }
 
     fn log(&mut self, n: Option<&String>) -> Result<String> {

@@ -6,7 +6,7 @@ use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as Lu
 
 use super::stack;
 
-use crate::kernel::state::Secret;
+use crate::kernel::state::{Continuation, Decision, Secret, Wait};
 use crate::kernel::topology::GridNames;
 use crate::kernel::{Loc, PieceId, Seat, State, Value};
 
@@ -96,6 +96,7 @@ impl UserData for State {
         add_pieces(m);
         add_turns(m);
         add_secrets_and_bags(m);
+        add_pending(m);
         m.add_method_mut("reseed", |_, this, seed: i64| {
             writable(this)?;
             this.reseed(seed as u64);
@@ -342,5 +343,103 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
     });
     m.add_method("bag_items", |_, this, name: String| {
         Ok(this.bags.get(&name).cloned().unwrap_or_default())
+    });
+}
+
+/// Where the rule that called the running kernel function stands: `file:line: `.
+fn caller(lua: &Lua) -> String {
+    lua.inspect_stack(1, |d| {
+        let src = d
+            .source()
+            .short_src
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        format!("{src}:{}: ", d.current_line().unwrap_or(0))
+    })
+    .unwrap_or_default()
+}
+
+/// A hook the rules define, or an error naming the field that named it.
+fn hook_name(lua: &Lua, t: &Table, field: &str) -> Result<Option<String>> {
+    let Some(name) = t.get::<Option<String>>(field)? else {
+        return Ok(None);
+    };
+    let hooks: Table = lua.globals().get("hook")?;
+    if !matches!(hooks.get::<LuaValue>(name.as_str())?, LuaValue::Function(_)) {
+        return fail(format!(
+            "push: {field} names the hook '{name}', which no rule file defines"
+        ));
+    }
+    Ok(Some(name))
+}
+
+/// `G:push{hook=…, args=…, why=…, chance=… | actor=…, options=…, prompt=… | ask=…, auto=…,
+/// none=…}`: a continuation (see kernel::pending and docs/lua-api.md).
+fn continuation(lua: &Lua, state: &State, t: &Table) -> Result<Continuation> {
+    let hook = hook_name(lua, t, "hook")?.ok_or_else(|| mlua::Error::runtime("push: no hook"))?;
+    let mut args = Vec::new();
+    if let Some(list) = t.get::<Option<Table>>("args")? {
+        for (i, v) in list.sequence_values::<LuaValue>().enumerate() {
+            let v = from_lua(lua, &v?)?
+                .ok_or_else(|| mlua::Error::runtime(format!("push: args[{}] is nil", i + 1)))?;
+            args.push(v);
+        }
+    }
+    let why = t.get::<Option<String>>("why")?.unwrap_or_default();
+    let ask = hook_name(lua, t, "ask")?;
+    let options = t.get::<Option<Vec<String>>>("options")?;
+    let wait = if let Some(name) = t.get::<Option<String>>("chance")? {
+        Wait::Chance(name)
+    } else if ask.is_some() || options.is_some() {
+        let actor = match t.get::<Option<i64>>("actor")? {
+            Some(a) => seat(state, a)?,
+            None if ask.is_some() => 0,
+            None => return fail("push: a decision without an actor"),
+        };
+        Wait::Decision(Decision {
+            ask,
+            actor,
+            options,
+            prompt: t.get::<Option<String>>("prompt")?.unwrap_or_default(),
+            auto: t.get::<Option<bool>>("auto")?.unwrap_or(false),
+            none: hook_name(lua, t, "none")?,
+        })
+    } else {
+        Wait::Step
+    };
+    Ok(Continuation {
+        hook,
+        args,
+        why,
+        wait,
+    })
+}
+
+fn add_pending<M: UserDataMethods<State>>(m: &mut M) {
+    m.add_method_mut("push", |lua, this, t: Table| {
+        writable(this)?;
+        let c = continuation(lua, this, &t).map_err(|e| {
+            mlua::Error::runtime(format!("{}{}", caller(lua), super::error::message(&e)))
+        })?;
+        this.pending.push(c);
+        Ok(())
+    });
+    // The stack, top last: one table per continuation ({hook, args, why, waits}).
+    m.add_method("pending", |lua, this, ()| {
+        let out = lua.create_table()?;
+        for (i, c) in this.pending.iter().enumerate() {
+            let e = lua.create_table()?;
+            e.raw_set("hook", c.hook.as_str())?;
+            e.raw_set("args", list_table(lua, &c.args)?)?;
+            e.raw_set("why", c.why.as_str())?;
+            let waits = match &c.wait {
+                Wait::Step => "step",
+                Wait::Chance(_) => "chance",
+                Wait::Decision(_) => "decision",
+            };
+            e.raw_set("waits", waits)?;
+            out.raw_set(i + 1, e)?;
+        }
+        Ok(out)
     });
 }

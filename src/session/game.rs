@@ -4,13 +4,17 @@
 use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
-use mlua::{AnyUserData, Function, Value as LuaValue};
+use mlua::{AnyUserData, Function, MultiValue, Table, Value as LuaValue};
 
 use super::status::{Fields, Reply, Status, describe_status, same_status};
-use crate::kernel::{Outcome, State};
+use crate::kernel::state::{Continuation, Decision, Wait};
+use crate::kernel::{Outcome, Seat, State, Value};
 use crate::script::Rules;
-use crate::script::api::list_table;
+use crate::script::api::{list_table, to_lua};
 use crate::script::error::describe;
+
+/// Continuations one event may run: more is a chain that does not end.
+const MAX_CONTINUATIONS: usize = 100_000;
 
 pub struct Game {
     pub rules: Rc<Rules>,
@@ -61,10 +65,11 @@ impl Game {
         self.change(name, args, false)
     }
 
-    /// Runs a hook that changes the state. With `next_status`, a table it returns is the
-    /// status that follows: a simulation then crosses into Lua once per event instead of
-    /// twice. Interactive play checks that table against the status hook, and an action
-    /// whose status disagrees fails like any other rule error.
+    /// Runs a hook that changes the state, then the continuations it left (see `drive`). With
+    /// `next_status`, a table it returns is the status that follows when no continuation
+    /// waits: a simulation then crosses into Lua once per event instead of twice.
+    /// Interactive play checks that table against the status hook, and an action whose
+    /// status disagrees fails like any other rule error.
     fn change<A: mlua::IntoLuaMulti>(
         &mut self,
         name: &str,
@@ -73,22 +78,171 @@ impl Game {
     ) -> Result<()> {
         let rules = self.rules.clone();
         let f = rules.required_hook(name)?;
+        self.transact(|game| {
+            let reply: Reply = game.query(f, args)?;
+            game.drive()?;
+            match reply.0 {
+                Some(fields) if next_status && game.top_wait().is_none() => {
+                    game.adopt_status(name, fields)
+                }
+                _ => Ok(()),
+            }
+        })
+    }
+
+    /// Runs `f`, which changes the state; when it fails, the state is as it was.
+    fn transact(&mut self, f: impl FnOnce(&mut Game) -> Result<()>) -> Result<()> {
         let before = self.transactional.then(|| self.snapshot());
         self.status = None;
         self.labels = None;
-        let result = rules
-            .host
-            .limits
-            .run(&rules.host.lua, || f.call::<Reply>((&self.g, args)))
-            .map_err(describe)
-            .and_then(|reply| match reply.0 {
-                Some(fields) if next_status => self.adopt_status(name, fields),
-                _ => Ok(()),
-            });
+        let result = f(self);
         if let (Err(_), Some(before)) = (&result, before) {
             self.restore(before);
         }
         result
+    }
+
+    /// What the continuation on top of the pending stack waits for, if there is one.
+    fn top_wait(&self) -> Option<Wait> {
+        self.with_state(|s| s.pending.last().map(|c| c.wait.clone()))
+    }
+
+    fn pop(&mut self) -> Continuation {
+        self.with_state_mut(|s| s.pending.pop())
+            .expect("a continuation is on top")
+    }
+
+    /// Calls hook `name` as a continuation: `(G, [answer,] args…)`.
+    fn call_continuation<R: mlua::FromLuaMulti>(
+        &self,
+        name: &str,
+        answer: Option<LuaValue>,
+        args: &[Value],
+    ) -> Result<R> {
+        let rules = self.rules.clone();
+        let f = rules.hook(name).ok_or_else(|| {
+            anyhow!("a continuation names the hook '{name}', which no rule file defines")
+        })?;
+        let lua = &rules.host.lua;
+        let mut call = MultiValue::new();
+        if let Some(a) = answer {
+            call.push_back(a);
+        }
+        for v in args {
+            call.push_back(to_lua(lua, v)?);
+        }
+        self.query(f, call)
+    }
+
+    /// Resumes the continuation on top with `answer` (a decision's label, a chance outcome).
+    fn resume(&mut self, answer: LuaValue) -> Result<()> {
+        self.transact(|game| {
+            let top = game.pop();
+            game.call_continuation::<()>(&top.hook, Some(answer), &top.args)?;
+            game.drive()
+        })
+    }
+
+    /// Runs the pending stack until its top waits for a chance event or for a decision with a
+    /// choice, or it is empty: steps run, a decision's options are asked for when it reaches
+    /// the top, a single option is taken where the rule asked for that, and a decision without
+    /// options runs its fallback.
+    fn drive(&mut self) -> Result<()> {
+        for _ in 0..MAX_CONTINUATIONS {
+            let Some(top) = self.with_state(|s| s.pending.last().cloned()) else {
+                return Ok(());
+            };
+            let Wait::Decision(d) = &top.wait else {
+                if top.wait == Wait::Step {
+                    self.pop();
+                    self.call_continuation::<()>(&top.hook, None, &top.args)?;
+                    continue;
+                }
+                return Ok(());
+            };
+            let Some(options) = &d.options else {
+                self.ask(&top, d.ask.as_deref().unwrap_or_default())?;
+                continue;
+            };
+            match options.as_slice() {
+                [] => {
+                    self.pop();
+                    let Some(none) = &d.none else {
+                        bail!(
+                            "{}: a decision with no options and no fallback (none = …)",
+                            top.hook
+                        );
+                    };
+                    self.with_state_mut(|s| s.log(format!("{}: no option", top.why)));
+                    self.call_continuation::<()>(none, None, &top.args)?;
+                }
+                [only] if d.auto => {
+                    self.pop();
+                    let line = format!("{}: {only} (the only option)", top.why);
+                    self.with_state_mut(|s| s.log(line));
+                    let answer = LuaValue::String(self.rules.host.lua.create_string(only)?);
+                    self.call_continuation::<()>(&top.hook, Some(answer), &top.args)?;
+                }
+                _ => return Ok(()),
+            }
+        }
+        bail!("more than {MAX_CONTINUATIONS} continuations in one event: a chain that does not end")
+    }
+
+    /// Calls a decision's `ask` hook and keeps what it returns in the continuation on top.
+    fn ask(&mut self, top: &Continuation, hook: &str) -> Result<()> {
+        let t: Table = self
+            .call_continuation(hook, None, &top.args)
+            .map_err(|e| anyhow!("{hook}: {e}"))?;
+        let actor: i64 = t.get("actor")?;
+        let seats = self.with_state(|s| s.turn.seats()) as i64;
+        if !(1..=seats).contains(&actor) {
+            bail!("{hook}: actor {actor} is not a seat (1..{seats})");
+        }
+        let options: Vec<String> = t.get("options")?;
+        let prompt: Option<String> = t.get("prompt")?;
+        self.with_state_mut(|s| {
+            if let Some(Continuation {
+                wait: Wait::Decision(d),
+                ..
+            }) = s.pending.last_mut()
+            {
+                d.actor = actor as Seat;
+                d.options = Some(options);
+                d.prompt = prompt.unwrap_or_default();
+            }
+        });
+        Ok(())
+    }
+
+    /// The status the pending stack's top gives, if it waits for something.
+    fn pending_status(&self) -> Result<Option<Status>> {
+        let Some(top) = self.with_state(|s| s.pending.last().cloned()) else {
+            return Ok(None);
+        };
+        match top.wait {
+            Wait::Chance(name) => {
+                if !self.rules.randomizers.contains_key(&name) {
+                    bail!(
+                        "{} waits for chance '{name}', which game.lua does not declare in randomizers",
+                        top.hook
+                    );
+                }
+                Ok(Some(Status::Chance(name)))
+            }
+            Wait::Decision(Decision {
+                actor,
+                options: Some(options),
+                prompt,
+                ..
+            }) => Ok(Some(Status::Decision {
+                actor,
+                count: options.len(),
+                options: self.rules.host.lua.create_sequence_from(options)?,
+                prompt,
+            })),
+            _ => bail!("the continuation {} has not run", top.hook),
+        }
     }
 
     /// Takes the status a hook returned; in interactive play only after comparing it with
@@ -161,8 +315,12 @@ impl Game {
         &self.g
     }
 
-    /// What the game waits for now (computed once per state).
+    /// What the game waits for now (computed once per state): the pending stack's top, or
+    /// else the status hook.
     pub fn status(&mut self) -> Result<&Status> {
+        if self.status.is_none() {
+            self.status = self.pending_status()?;
+        }
         if self.status.is_none() {
             let rules = self.rules.clone();
             let reply: Reply = self
@@ -231,8 +389,10 @@ impl Game {
             bail!("there is no option {} (1..{count})", i + 1);
         }
         let opt: LuaValue = options.raw_get(i + 1)?;
-        self.change("apply", opt, true)?;
-        Ok(())
+        if let Some(Wait::Decision(_)) = self.top_wait() {
+            return self.resume(opt);
+        }
+        self.change("apply", opt, true)
     }
 
     /// Resolves the pending chance event of randomizer `name` with `outcome`.
@@ -243,6 +403,9 @@ impl Game {
             .get(name)
             .ok_or_else(|| anyhow!("no randomizer '{name}'"))?;
         let t = list_table(&rules.host.lua, outcome)?;
+        if matches!(self.top_wait(), Some(Wait::Chance(n)) if n == name) {
+            return self.resume(LuaValue::Table(t));
+        }
         self.change("chance", (lua_name, t), true)
     }
 

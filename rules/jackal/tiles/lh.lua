@@ -122,7 +122,7 @@ return {
       local left = tonumber(extra) - 1
       if mode == "flip4" then
         if left > 0 then C.ask(G, "lh", "lighthouse_pick", l, left) end
-        C.push(G, "flip|" .. cell .. "|lighthouse")
+        C.push(G, "flip", cell, "lighthouse")
         return
       end
       local peeked = G:get("lh_peek") or {}
@@ -134,7 +134,7 @@ return {
       elseif mode == "peek4_permute" then
         C.ask(G, "lh", "lighthouse_place", l, "-")
       end
-      C.push(G, "flip|" .. cell .. "|peek")
+      C.push(G, "flip", cell, "peek")
     end,
   },
 }
