@@ -66,8 +66,8 @@ impl Game {
     }
 
     /// Runs a hook that changes the state, then the continuations it left (see `drive`). With
-    /// `next_status`, a table it returns is the status that follows when no continuation
-    /// waits: a simulation then crosses into Lua once per event instead of twice.
+    /// `next_status`, a table it returns (or the last continuation run after it) is the status
+    /// that follows when no continuation waits: a simulation then crosses into Lua once per event instead of twice.
     /// Interactive play checks that table against the status hook, and an action whose
     /// status disagrees fails like any other rule error.
     fn change<A: mlua::IntoLuaMulti>(
@@ -80,14 +80,19 @@ impl Game {
         let f = rules.required_hook(name)?;
         self.transact(|game| {
             let reply: Reply = game.query(f, args)?;
-            game.drive()?;
-            match reply.0 {
-                Some(fields) if next_status && game.top_wait().is_none() => {
-                    game.adopt_status(name, fields)
-                }
-                _ => Ok(()),
-            }
+            let reply = game.drive()?.unwrap_or(reply);
+            game.settle(name, reply, next_status)
         })
+    }
+
+    /// Takes the status that the last hook run returned, when nothing is pending any more.
+    fn settle(&mut self, hook: &str, reply: Reply, next_status: bool) -> Result<()> {
+        match reply.0 {
+            Some(fields) if next_status && self.top_wait().is_none() => {
+                self.adopt_status(hook, fields)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Runs `f`, which changes the state; when it fails, the state is as it was.
@@ -138,27 +143,30 @@ impl Game {
     fn resume(&mut self, answer: LuaValue) -> Result<()> {
         self.transact(|game| {
             let top = game.pop();
-            game.call_continuation::<()>(&top.hook, Some(answer), &top.args)?;
-            game.drive()
+            let reply: Reply = game.call_continuation(&top.hook, Some(answer), &top.args)?;
+            let reply = game.drive()?.unwrap_or(reply);
+            game.settle(&top.hook, reply, true)
         })
     }
 
     /// Runs the pending stack until its top waits for a chance event or for a decision with a
     /// choice, or it is empty: steps run, a decision's options are asked for when it reaches
     /// the top, a single option is taken where the rule asked for that, and a decision without
-    /// options runs its fallback.
-    fn drive(&mut self) -> Result<()> {
+    /// options runs its fallback. Returns what the last hook it called returned (a status,
+    /// like `apply`'s), if it called one.
+    fn drive(&mut self) -> Result<Option<Reply>> {
+        let mut last = None;
         for _ in 0..MAX_CONTINUATIONS {
             let Some(top) = self.with_state(|s| s.pending.last().cloned()) else {
-                return Ok(());
+                return Ok(last);
             };
             let Wait::Decision(d) = &top.wait else {
                 if top.wait == Wait::Step {
                     self.pop();
-                    self.call_continuation::<()>(&top.hook, None, &top.args)?;
+                    last = Some(self.call_continuation(&top.hook, None, &top.args)?);
                     continue;
                 }
-                return Ok(());
+                return Ok(last);
             };
             let Some(options) = &d.options else {
                 self.ask(&top, d.ask.as_deref().unwrap_or_default())?;
@@ -173,20 +181,28 @@ impl Game {
                             top.hook
                         );
                     };
-                    self.with_state_mut(|s| s.log(format!("{}: no option", top.why)));
-                    self.call_continuation::<()>(none, None, &top.args)?;
+                    self.log_with(|| format!("{}: no option", top.why));
+                    last = Some(self.call_continuation(none, None, &top.args)?);
                 }
                 [only] if d.auto => {
                     self.pop();
-                    let line = format!("{}: {only} (the only option)", top.why);
-                    self.with_state_mut(|s| s.log(line));
+                    self.log_with(|| format!("{}: {only} (the only option)", top.why));
                     let answer = LuaValue::String(self.rules.host.lua.create_string(only)?);
-                    self.call_continuation::<()>(&top.hook, Some(answer), &top.args)?;
+                    last = Some(self.call_continuation(&top.hook, Some(answer), &top.args)?);
                 }
-                _ => return Ok(()),
+                _ => return Ok(last),
             }
         }
         bail!("more than {MAX_CONTINUATIONS} continuations in one event: a chain that does not end")
+    }
+
+    /// Logs a line made only when the log is on.
+    fn log_with(&mut self, line: impl FnOnce() -> String) {
+        self.with_state_mut(|s| {
+            if s.logging {
+                s.log(line())
+            }
+        });
     }
 
     /// Calls a decision's `ask` hook and keeps what it returns in the continuation on top.
