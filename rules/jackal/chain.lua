@@ -38,7 +38,7 @@ end
 
 -- The end of a move's chain: the main action is over.
 local function done(G)
-  if G:get("phase") == "move" then require("jackal.turns").action_done(G) end
+  if G:get("phase") == "move" then return require("jackal.turns").action_done(G) end
 end
 
 -- Starts a move of character c, carrying item piece `item` (0 = none), with motion m.

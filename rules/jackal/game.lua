@@ -92,42 +92,25 @@ local function setup(G)
   T.begin(G)
 end
 
+-- Each hook that changes the state returns the status that follows when it knows it (the
+-- kernel then needs no second call, see docs/lua-api.md).
 local function status(G)
-  local phase = G:get("phase")
-  if phase == "over" then
+  if G:get("phase") == "over" then
     return { over = true, scores = G:get("scores"), result = G:get("result") }
   end
-  local t = G:get("turn")
-  local actor = C.controller(G, t)
-  local who = B.TEAMS[t] .. " to play (" .. G:seat_name(actor) .. ")"
-  if phase == "post" then
-    local opts = M.post_actions(G, t)
-    opts[#opts + 1] = { label = "end", a = "end" }
-    return { actor = actor, options = opts, prompt = who .. ": free actions, or end" }
-  end
-  local opts = M.actions(G, t)
-  if #opts == 0 then opts = { { label = "pass", a = "pass" } } end
-  return { actor = actor, options = opts, prompt = who }
+  return T.decision(G)
 end
 
 -- An action (decisions in the middle of a move go to their continuations, see chain.lua).
 local function apply(G, opt)
-  if opt.a == "end" then
-    T.end_turn(G)
-    return
-  end
+  if opt.a == "end" then return T.end_turn(G) end
   local r = M.apply(G, opt)
   if r == "chain" then
-    return -- the move's steps are on the pending stack
+    return nil -- the move's steps are on the pending stack; chain.done returns the status
   elseif r == "free" then
-    if G:get("phase") == "post" then
-      if #M.post_actions(G, G:get("turn")) == 0 then T.end_turn(G) end
-    elseif #M.actions(G, G:get("turn")) == 0 then
-      T.end_turn(G)
-    end
-  else
-    T.action_done(G)
+    return T.free_done(G)
   end
+  return T.action_done(G)
 end
 
 local game = {
@@ -143,6 +126,7 @@ local game = {
     setup = setup,
     status = status,
     apply = apply,
+    label = function(G, opt) return M.label(G, opt) end,
     render = function(G, viewer) return R.render(G, viewer) end,
     export = function(G, format) return X.export(G, format) end,
     import = function(G, text)
