@@ -20,6 +20,9 @@ pub struct Game {
     pub rules: Rc<Rules>,
     g: AnyUserData,
     status: Option<Status>,
+    /// Whether `status` came from the pending stack's top (so `apply` and a chance event
+    /// resume it), known without reading the state again.
+    status_pending: bool,
     /// Labels of the current decision, computed once per status.
     labels: Option<Vec<String>>,
     /// Roll back the state when a rule fails (off in simulations, where a failure ends the game).
@@ -54,6 +57,7 @@ impl Game {
             rules,
             g,
             status: None,
+            status_pending: false,
             labels: None,
             transactional: true,
             check_returned_status: true,
@@ -80,17 +84,15 @@ impl Game {
         let f = rules.required_hook(name)?;
         self.transact(|game| {
             let reply: Reply = game.query(f, args)?;
-            let reply = game.drive()?.unwrap_or(reply);
-            game.settle(name, reply, next_status)
+            let (last, waiting) = game.drive()?;
+            game.settle(name, last.unwrap_or(reply), next_status && !waiting)
         })
     }
 
     /// Takes the status that the last hook run returned, when nothing is pending any more.
     fn settle(&mut self, hook: &str, reply: Reply, next_status: bool) -> Result<()> {
         match reply.0 {
-            Some(fields) if next_status && self.top_wait().is_none() => {
-                self.adopt_status(hook, fields)
-            }
+            Some(fields) if next_status => self.adopt_status(hook, fields),
             _ => Ok(()),
         }
     }
@@ -105,11 +107,6 @@ impl Game {
             self.restore(before);
         }
         result
-    }
-
-    /// What the continuation on top of the pending stack waits for, if there is one.
-    fn top_wait(&self) -> Option<Wait> {
-        self.with_state(|s| s.pending.last().map(|c| c.wait.clone()))
     }
 
     fn pop(&mut self) -> Continuation {
@@ -144,8 +141,8 @@ impl Game {
         self.transact(|game| {
             let top = game.pop();
             let reply: Reply = game.call_continuation(&top.hook, Some(answer), &top.args)?;
-            let reply = game.drive()?.unwrap_or(reply);
-            game.settle(&top.hook, reply, true)
+            let (last, waiting) = game.drive()?;
+            game.settle(&top.hook, last.unwrap_or(reply), !waiting)
         })
     }
 
@@ -153,12 +150,12 @@ impl Game {
     /// choice, or it is empty: steps run, a decision's options are asked for when it reaches
     /// the top, a single option is taken where the rule asked for that, and a decision without
     /// options runs its fallback. Returns what the last hook it called returned (a status,
-    /// like `apply`'s), if it called one.
-    fn drive(&mut self) -> Result<Option<Reply>> {
+    /// like `apply`'s), if it called one, and whether a continuation waits.
+    fn drive(&mut self) -> Result<(Option<Reply>, bool)> {
         let mut last = None;
         for _ in 0..MAX_CONTINUATIONS {
             let Some(top) = self.with_state(|s| s.pending.last().cloned()) else {
-                return Ok(last);
+                return Ok((last, false));
             };
             let Wait::Decision(d) = &top.wait else {
                 if top.wait == Wait::Step {
@@ -166,7 +163,7 @@ impl Game {
                     last = Some(self.call_continuation(&top.hook, None, &top.args)?);
                     continue;
                 }
-                return Ok(last);
+                return Ok((last, true));
             };
             let Some(options) = &d.options else {
                 self.ask(&top, d.ask.as_deref().unwrap_or_default())?;
@@ -190,7 +187,7 @@ impl Game {
                     let answer = LuaValue::String(self.rules.host.lua.create_string(only)?);
                     last = Some(self.call_continuation(&top.hook, Some(answer), &top.args)?);
                 }
-                _ => return Ok(last),
+                _ => return Ok((last, true)),
             }
         }
         bail!("more than {MAX_CONTINUATIONS} continuations in one event: a chain that does not end")
@@ -267,6 +264,7 @@ impl Game {
         let given = fields.status(&self.rules.randomizers)?;
         if !self.check_returned_status {
             self.status = Some(given);
+            self.status_pending = false;
             return Ok(());
         }
         let fresh = self.status()?.clone();
@@ -336,6 +334,7 @@ impl Game {
     pub fn status(&mut self) -> Result<&Status> {
         if self.status.is_none() {
             self.status = self.pending_status()?;
+            self.status_pending = self.status.is_some();
         }
         if self.status.is_none() {
             let rules = self.rules.clone();
@@ -405,7 +404,7 @@ impl Game {
             bail!("there is no option {} (1..{count})", i + 1);
         }
         let opt: LuaValue = options.raw_get(i + 1)?;
-        if let Some(Wait::Decision(_)) = self.top_wait() {
+        if self.status_pending {
             return self.resume(opt);
         }
         self.change("apply", opt, true)
@@ -419,7 +418,7 @@ impl Game {
             .get(name)
             .ok_or_else(|| anyhow!("no randomizer '{name}'"))?;
         let t = list_table(&rules.host.lua, outcome)?;
-        if matches!(self.top_wait(), Some(Wait::Chance(n)) if n == name) {
+        if self.status_pending {
             return self.resume(LuaValue::Table(t));
         }
         self.change("chance", (lua_name, t), true)
