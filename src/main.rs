@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
+use tortuga::repl::commands::{GameOptions, MachineQuery};
 use tortuga::repl::{Repl, editor, machine_moves};
 use tortuga::script::variant::parse_assignment;
 use tortuga::script::{LoadOptions, Rules};
@@ -16,19 +17,32 @@ use tortuga::sim;
 /// The game the REPL starts with.
 const DEFAULT_GAME: &str = "backgammon";
 
+/// The command line. Its options and the REPL's commands come from one grammar
+/// (`tortuga::repl::commands`): `--seed` here is `new --seed` there, with the same help and errors.
 #[derive(Parser)]
 #[command(
     name = "tortuga",
-    version,
-    about = "A scripting-driven rules sandbox for board games"
+    about = "A scripting-driven rules sandbox for board games",
+    disable_version_flag = true,
+    max_term_width = 100,
+    after_help = "Examples:\n  tortuga                                  the REPL, with a game of backgammon\n  tortuga --game jackal --players 4 --seed 7\n  tortuga --command 'roll 3 1' --command show\n  tortuga run --echo scripts/backgammon-tour.tort"
 )]
 struct Cli {
-    /// The rules folder (default: $TORTUGA_RULES, ./rules, or the one shipped with Tortuga).
-    #[arg(long, global = true)]
+    /// The rules folder (default: $TORTUGA_RULES, ./rules, or the one built into tortuga).
+    #[arg(long, global = true, value_name = "DIR")]
     rules: Option<PathBuf>,
     /// The game the REPL starts with.
     #[arg(long, default_value = DEFAULT_GAME)]
     game: String,
+    #[command(flatten)]
+    options: GameOptions,
+    /// Run this REPL command on the game instead of the prompt (repeatable; stops at the first
+    /// error).
+    #[arg(long = "command", short = 'c', value_name = "COMMAND")]
+    commands: Vec<String>,
+    /// Print the version and the rules folder in use.
+    #[arg(long, short = 'V')]
+    version: bool,
     #[command(subcommand)]
     command: Option<Cmd>,
 }
@@ -36,24 +50,24 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// Run REPL commands from a file, or from standard input with `-`; stops at the first error.
-    Run { file: String },
+    #[command(after_help = "Example: tortuga run --echo scripts/backgammon-tour.tort")]
+    Run {
+        file: String,
+        /// Print each command before its output, as a transcript.
+        #[arg(long)]
+        echo: bool,
+    },
     /// The legal moves from a position, as JSON (the machine interface).
+    #[command(after_help = "Example: tortuga moves backgammon --position 4HPwATDgc/ABMA --dice 61")]
     Moves {
         game: String,
-        #[arg(long)]
-        position: String,
-        #[arg(long)]
-        dice: Option<String>,
-        /// Print JSON (the only format; accepted for clarity).
-        #[arg(long)]
-        json: bool,
-        /// Positions in the oracle's absolute orientation.
-        #[arg(long)]
-        absolute: bool,
+        #[command(flatten)]
+        query: MachineQuery,
         #[arg(long)]
         variant: Option<String>,
     },
     /// Uniform-random playouts per second (one core, the full Lua rules).
+    #[command(after_help = "Example: tortuga bench backgammon --rounds 3")]
     Bench(BenchArgs),
 }
 
@@ -74,6 +88,10 @@ struct BenchArgs {
     sets: Vec<String>,
 }
 
+/// Exit statuses: 0 done, 1 a command failed, 2 the command line or its files are wrong.
+const FAILED: u8 = 1;
+const USAGE: u8 = 2;
+
 fn rules_dir(flag: Option<PathBuf>) -> PathBuf {
     flag.or_else(|| std::env::var_os("TORTUGA_RULES").map(PathBuf::from))
         .unwrap_or_else(|| {
@@ -89,27 +107,57 @@ fn rules_dir(flag: Option<PathBuf>) -> PathBuf {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let dir = rules_dir(cli.rules);
+    let dir = dir.canonicalize().unwrap_or(dir);
+    if cli.version {
+        println!(
+            "tortuga {}\nrules: {}",
+            env!("CARGO_PKG_VERSION"),
+            dir.display()
+        );
+        return ExitCode::SUCCESS;
+    }
+    if !dir.is_dir() {
+        eprintln!("error: no rules folder at {}", dir.display());
+        return ExitCode::from(USAGE);
+    }
     match cli.command {
         None => {
-            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let interactive = cli.commands.is_empty();
+            let color = interactive
+                && std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none();
             let mut repl = Repl::new(&dir, color);
-            match repl.handle_line(&format!("new {}", cli.game)) {
-                Ok(out) => println!("{out}\n(type help for the commands)"),
-                Err(e) => eprintln!("error: {e:#}"),
+            match repl.new_game(&cli.game, &cli.options) {
+                Ok(out) if interactive => println!("{out}\n(type help for the commands)"),
+                Ok(_) => {}
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    return ExitCode::from(USAGE);
+                }
+            }
+            if !interactive {
+                for (i, command) in cli.commands.iter().enumerate() {
+                    match repl.handle_line(command) {
+                        Ok(out) if !out.is_empty() => println!("{out}"),
+                        Ok(_) => {}
+                        Err(e) => {
+                            eprintln!("--command {}: error: {e:#}", i + 1);
+                            return ExitCode::from(FAILED);
+                        }
+                    }
+                }
+                return ExitCode::SUCCESS;
             }
             if let Err(e) = editor::run(&mut repl) {
                 eprintln!("error: {e:#}");
-                return ExitCode::FAILURE;
+                return ExitCode::from(FAILED);
             }
             ExitCode::SUCCESS
         }
-        Some(Cmd::Run { file }) => run_script(&dir, &file),
+        Some(Cmd::Run { file, echo }) => run_script(&dir, &file, echo),
         Some(Cmd::Moves {
             game,
-            position,
-            dice,
-            json: _,
-            absolute,
+            query,
             variant,
         }) => {
             let result = Rules::load(
@@ -120,7 +168,18 @@ fn main() -> ExitCode {
                     ..LoadOptions::default()
                 },
             )
-            .and_then(|rules| machine_moves(Rc::new(rules), &position, dice.as_deref(), absolute));
+            .and_then(|rules| {
+                let position = query
+                    .position
+                    .as_deref()
+                    .ok_or_else(|| anyhow::anyhow!("--position is required"))?;
+                machine_moves(
+                    Rc::new(rules),
+                    position,
+                    query.dice.as_deref(),
+                    query.absolute,
+                )
+            });
             match result {
                 Ok(out) => {
                     println!("{out}");
@@ -128,7 +187,7 @@ fn main() -> ExitCode {
                 }
                 Err(e) => {
                     eprintln!("error: {e:#}");
-                    ExitCode::from(2)
+                    ExitCode::from(USAGE)
                 }
             }
         }
@@ -136,12 +195,12 @@ fn main() -> ExitCode {
     }
 }
 
-fn run_script(dir: &std::path::Path, file: &str) -> ExitCode {
+fn run_script(dir: &std::path::Path, file: &str, echo: bool) -> ExitCode {
     let text = if file == "-" {
         let mut s = String::new();
         if let Err(e) = std::io::stdin().read_to_string(&mut s) {
             eprintln!("error: standard input: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(USAGE);
         }
         s
     } else {
@@ -149,16 +208,16 @@ fn run_script(dir: &std::path::Path, file: &str) -> ExitCode {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {file}: {e}");
-                return ExitCode::from(2);
+                return ExitCode::from(USAGE);
             }
         }
     };
     let mut repl = Repl::new(dir, false);
-    match repl.run_script(&text, |out| println!("{out}")) {
+    match repl.run_script(&text, echo, |out| println!("{out}")) {
         Ok(()) => ExitCode::SUCCESS,
         Err((line, e)) => {
             eprintln!("{file}:{line}: error: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(FAILED)
         }
     }
 }

@@ -58,7 +58,7 @@ fn the_demo_script_runs() {
     .unwrap();
     let mut repl = Repl::new(&common::rules(), false);
     let mut out = String::new();
-    repl.run_script(&text, |s| {
+    repl.run_script(&text, false, |s| {
         out.push_str(s);
         out.push('\n');
     })

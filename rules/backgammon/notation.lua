@@ -246,6 +246,46 @@ local function dice_text(d1, d2)
   return d1 .. "-" .. d2
 end
 
+-- Whether `dist` pips can be one checker's run of dice (bearing off may use a higher die).
+local function reachable(dist, dice, off)
+  local n = #dice
+  for mask = 1, (1 << n) - 1 do
+    local sum = 0
+    for j = 1, n do
+      if mask & (1 << (j - 1)) ~= 0 then sum = sum + dice[j] end
+    end
+    if sum == dist or (off and sum > dist) then return true end
+  end
+  return false
+end
+
+-- Why no legal move matches the typed segments: the first reason found, in the order a
+-- player would check (bar, own checker, distance, landing point, bearing off), else nil.
+local function why_illegal(b, d1, d2, segs)
+  local dice = d1 == d2 and { d1, d1, d1, d1 } or { d1, d2 }
+  if (b[25] or 0) > 0 and segs[1].from ~= 25 then
+    return "a checker on the bar must enter first (bar/...)"
+  end
+  local outside = false
+  for i = 7, 25 do
+    if (b[i] or 0) > 0 then outside = true end
+  end
+  for _, s in ipairs(segs) do
+    local name = s.from == 25 and "the bar" or tostring(s.from)
+    if (b[s.from] or 0) <= 0 then return "you have no checker on " .. name end
+    local dist = s.from - s.to
+    if not reachable(dist, dice, s.to == 0) then
+      return string.format("%s/%s is %d pips, and no die or sum of dice of %s makes %d",
+        point_name(s.from), point_name(s.to), dist, dice_text(d1, d2), dist)
+    end
+    if s.to > 0 and (b[s.to] or 0) <= -2 then
+      return string.format("%d is blocked: the opponent holds it with %d checkers", s.to, -b[s.to])
+    end
+    if s.to == 0 and outside then return "bearing off needs all your checkers in your home board (1-6)" end
+  end
+  return nil
+end
+
 -- The move a typed text denotes (§9 input): returns its entry { key, label, codes, len }.
 -- Errors: no legal move, illegal, ambiguous (naming the candidates).
 function N.resolve(b, d1, d2, cap, text)
@@ -264,8 +304,9 @@ function N.resolve(b, d1, d2, cap, text)
   end
   if #list == 1 then return list[1] end
   if #list == 0 then
-    error(string.format("illegal move %q with %s: every legal move here plays %d %s", text,
-      dice_text(d1, d2), c.best, c.best == 1 and "die" or "dice"), 0)
+    local why = why_illegal(b, d1, d2, segs)
+      or string.format("every legal move here plays %d %s", c.best, c.best == 1 and "die" or "dice")
+    error(string.format("illegal move %q with %s: %s", text, dice_text(d1, d2), why), 0)
   end
   local typed, names = normalize(text), {}
   for _, e in ipairs(list) do

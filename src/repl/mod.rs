@@ -12,14 +12,14 @@ use anyhow::{Result, anyhow, bail};
 use mlua::Value as LuaValue;
 use mlua::chunk::ChunkMode;
 
-use crate::kernel::Value;
 use crate::kernel::rng::Stream;
 use crate::script::host::display_value;
 use crate::script::rules::{games, variants};
-use crate::script::variant::parse_assignment;
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::{SaveFile, write_atomically};
 use crate::session::{Origin, Session, Status};
+use clap::Parser;
+use commands::{GameOptions, Line, MachineQuery, ReplCommand};
 
 pub struct Repl {
     pub rules_dir: PathBuf,
@@ -31,12 +31,13 @@ pub struct Repl {
     cache: Option<(String, Rc<Rules>)>,
 }
 
-/// Splits a command line into words: `"…"` groups words, and a word that opens with `{` or `[`
-/// runs to its matching bracket (so JSON positions may contain spaces and quotes).
-fn words(text: &str) -> Vec<String> {
+/// Splits a command line into words, each with the byte offset where it starts: `"…"` groups
+/// words, and a word that opens with `{` or `[` runs to its matching bracket (so JSON positions
+/// may contain spaces and quotes).
+fn words(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut chars = text.chars().peekable();
-    while let Some(&c) = chars.peek() {
+    let mut chars = text.char_indices().peekable();
+    while let Some(&(at, c)) = chars.peek() {
         if c.is_whitespace() {
             chars.next();
             continue;
@@ -44,10 +45,10 @@ fn words(text: &str) -> Vec<String> {
         let mut word = String::new();
         if c == '"' {
             chars.next();
-            word.extend(chars.by_ref().take_while(|&c| c != '"'));
+            word.extend(chars.by_ref().map(|(_, c)| c).take_while(|&c| c != '"'));
         } else if c == '{' || c == '[' {
             let (mut depth, mut in_string, mut escaped) = (0i32, false, false);
-            for c in chars.by_ref() {
+            for (_, c) in chars.by_ref() {
                 word.push(c);
                 match c {
                     _ if escaped => escaped = false,
@@ -62,7 +63,7 @@ fn words(text: &str) -> Vec<String> {
                 }
             }
         } else {
-            while let Some(&c) = chars.peek() {
+            while let Some(&(_, c)) = chars.peek() {
                 if c.is_whitespace() {
                     break;
                 }
@@ -70,76 +71,26 @@ fn words(text: &str) -> Vec<String> {
                 chars.next();
             }
         }
-        out.push(word);
+        out.push((at, word));
     }
     out
 }
 
-/// `--name value` options of a command, and the remaining words.
-#[derive(Default)]
-struct Flags {
-    variant: Option<String>,
-    seed: Option<u64>,
-    players: Option<u32>,
-    sets: Vec<(String, Value)>,
-    position: Option<String>,
-    dice: Option<String>,
-    json: bool,
-    absolute: bool,
-    rest: Vec<String>,
-}
-
-fn flags(args: &[String], allowed: &[&str]) -> Result<Flags> {
-    let mut f = Flags::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if !a.starts_with("--") {
-            f.rest.push(a.clone());
-            continue;
-        }
-        let name = &a[2..];
-        if !allowed.contains(&name) {
-            bail!(
-                "unknown option '{a}' (options here: {})",
-                allowed
-                    .iter()
-                    .map(|o| format!("--{o}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            );
-        }
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| anyhow!("{a} needs a value"))
-        };
-        match name {
-            "variant" => f.variant = Some(value()?),
-            "seed" => {
-                let v = value()?;
-                f.seed = Some(
-                    v.parse()
-                        .map_err(|_| anyhow!("--seed takes a whole number, not '{v}'"))?,
-                );
-            }
-            "players" => {
-                let v = value()?;
-                f.players = Some(
-                    v.parse()
-                        .map_err(|_| anyhow!("--players takes a number, not '{v}'"))?,
-                );
-            }
-            "set" => f
-                .sets
-                .push(parse_assignment(&value()?).map_err(|e| anyhow!(e))?),
-            "position" => f.position = Some(value()?),
-            "dice" => f.dice = Some(value()?),
-            "json" => f.json = true,
-            "absolute" => f.absolute = true,
-            _ => unreachable!("checked against allowed"),
-        }
-    }
-    Ok(f)
+/// A clap error as the REPL prints it: without clap's own `error: ` (the prompt adds one) and
+/// without the pointer to `--help` (`help <command>` is the REPL's).
+fn grammar_error(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let text = text.trim().strip_prefix("error: ").unwrap_or(text.trim());
+    text.lines()
+        .filter(|l| {
+            !l.trim().is_empty()
+                && !l.starts_with("For more information")
+                && *l != "Usage: <COMMAND>"
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("unrecognized subcommand", "unknown command")
+        .replace("subcommand", "command")
 }
 
 impl Repl {
@@ -166,70 +117,78 @@ impl Repl {
         if line.is_empty() || line.starts_with('#') {
             return Ok(String::new());
         }
-        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let rest = rest.trim();
-        let args = words(rest);
-        let out = match cmd {
-            "games" => self.games(),
-            "new" => self.new_game(&args),
-            "show" => self.show(args.first().map(String::as_str)),
-            "moves" => self.moves(&args),
-            "play" => {
-                if rest.is_empty() {
-                    bail!("play what? (`moves` lists the options)");
-                }
-                let s = self.session()?;
-                let label = s.play(rest)?;
-                Ok(format!("played {label}\n{}", self.status_line()?))
+        let words = words(line);
+        let command = match Line::try_parse_from(words.iter().map(|(_, w)| w)) {
+            Ok(parsed) => parsed.command,
+            Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
+                return Ok(e.render().to_string().trim_end().to_string());
             }
-            "roll" => {
-                let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            // An option's label typed alone plays it (`double`, `take`, `drop`).
+            Err(e)
+                if e.kind() == clap::error::ErrorKind::InvalidSubcommand && self.offers(line) =>
+            {
+                return self.play(line).map(|out| self.with_printed(out));
+            }
+            Err(e) => bail!("{}", grammar_error(&e)),
+        };
+        // The text of the last `n` words as typed, for arguments whose spacing and quotes matter
+        // (Lua code, option labels, positions).
+        let tail = |n: usize| line[words[words.len() - n].0..].to_string();
+        let out = match command {
+            ReplCommand::Games => self.games(),
+            ReplCommand::New { game, options } => self.new_game(&game, &options),
+            ReplCommand::Show { seat, legend } => self.show(seat.as_deref(), legend),
+            ReplCommand::Moves { query } => self.moves(&query),
+            ReplCommand::Play { option } => self.play(&tail(option.len())),
+            ReplCommand::Roll { values } => {
+                let refs: Vec<&str> = values.iter().map(String::as_str).collect();
                 let what = self.session()?.roll(&refs)?;
                 Ok(format!("{what}\n{}", self.status_line()?))
             }
-            "auto" => self.auto(args.first()),
-            "undo" => {
+            ReplCommand::Auto { steps } => self.auto(steps),
+            ReplCommand::Undo => {
                 let e = self.session()?.undo()?;
                 Ok(format!("undid {}\n{}", e.describe(), self.status_line()?))
             }
-            "redo" => {
+            ReplCommand::Redo => {
                 let e = self.session()?.redo()?;
                 Ok(format!("redid {}\n{}", e.describe(), self.status_line()?))
             }
-            "log" => self.log(args.first()),
-            "save" => self.save(rest),
-            "load" => self.load(rest, false),
-            "replay" => self.load(rest, true),
-            "position" => {
-                let format = args.first().cloned();
-                self.session()?.game.text_hook("export", format)
-            }
-            "setup" => self.setup(rest),
-            "rules" => self.rules(args.first().map(String::as_str)),
-            "reload" => self.reload(),
-            "lua" => self.lua(rest),
-            "help" => commands::help(args.first().map(String::as_str)).map_err(|e| anyhow!(e)),
-            "quit" | "exit" => {
+            ReplCommand::Log { lines } => self.log(lines),
+            ReplCommand::Save { file } => self.save(&file),
+            ReplCommand::Load { file } => self.load(&file, false),
+            ReplCommand::Replay { file } => self.load(&file, true),
+            ReplCommand::Position { format } => self.session()?.game.text_hook("export", format),
+            ReplCommand::Setup {
+                game,
+                options,
+                position,
+            } => self.setup(&game, options, &tail(position.len())),
+            ReplCommand::Rules { hook } => self.rules(hook.as_deref()),
+            ReplCommand::Reload => self.reload(),
+            ReplCommand::Lua { code } => self.lua(&tail(code.len())),
+            ReplCommand::Quit => {
                 self.quit = true;
                 Ok(String::new())
             }
-            other => {
-                let close: Vec<&str> = commands::COMMANDS
-                    .iter()
-                    .map(|c| c.name)
-                    .filter(|n| n.starts_with(&other[..1.min(other.len())]))
-                    .collect();
-                bail!(
-                    "unknown command '{other}'{} (type help)",
-                    if close.is_empty() {
-                        String::new()
-                    } else {
-                        format!(": did you mean {}?", close.join(", "))
-                    }
-                )
-            }
         }?;
         Ok(self.with_printed(out))
+    }
+
+    /// Whether the current decision has an option with this label.
+    fn offers(&mut self, text: &str) -> bool {
+        let Some(s) = self.session.as_mut() else {
+            return false;
+        };
+        matches!(s.status(), Ok(Status::Decision { .. }))
+            && s.game
+                .labels()
+                .is_ok_and(|labels| labels.iter().any(|l| l.eq_ignore_ascii_case(text)))
+    }
+
+    fn play(&mut self, text: &str) -> Result<String> {
+        let label = self.session()?.play(text)?;
+        Ok(format!("played {label}\n{}", self.status_line()?))
     }
 
     /// Appends what rules printed with `print` during the command.
@@ -269,7 +228,7 @@ impl Repl {
     }
 
     /// Loads a ruleset, or reuses the cached one when nothing it could read has changed.
-    fn load_rules(&mut self, game: &str, f: &Flags) -> Result<Rc<Rules>> {
+    fn load_rules(&mut self, game: &str, f: &GameOptions) -> Result<Rc<Rules>> {
         let key = format!(
             "{game} {:?} {:?} {:?} {}",
             f.variant,
@@ -292,7 +251,12 @@ impl Repl {
         Ok(rules)
     }
 
-    fn start(&mut self, game: &str, f: &Flags, position: Option<String>) -> Result<String> {
+    /// Starts a new game (`new`), as the prompt does at start.
+    pub fn new_game(&mut self, game: &str, options: &GameOptions) -> Result<String> {
+        self.start(game, options, None)
+    }
+
+    fn start(&mut self, game: &str, f: &GameOptions, position: Option<String>) -> Result<String> {
         let rules = self.load_rules(game, f)?;
         let origin = Origin {
             game: game.to_string(),
@@ -311,44 +275,16 @@ impl Repl {
         ))
     }
 
-    fn new_game(&mut self, args: &[String]) -> Result<String> {
-        let f = flags(args, &["variant", "seed", "players", "set"])?;
-        let [game] = f.rest.as_slice() else {
-            bail!("usage: new <game> [--variant V] [--seed N] [--players N] [--set switch=value]");
-        };
-        self.start(&game.clone(), &f, None)
-    }
-
-    fn setup(&mut self, rest: &str) -> Result<String> {
-        let (game, rest) = rest
-            .split_once(char::is_whitespace)
-            .ok_or_else(|| anyhow!("usage: setup <game> <position>"))?;
-        let mut opts = Vec::new();
-        let mut text = rest.trim();
-        while text.starts_with("--") {
-            let mut parts = text.splitn(3, char::is_whitespace);
-            opts.push(parts.next().unwrap_or_default().to_string());
-            opts.push(
-                parts
-                    .next()
-                    .ok_or_else(|| anyhow!("option without a value"))?
-                    .to_string(),
-            );
-            text = parts.next().unwrap_or("").trim();
-        }
-        let f = flags(&opts, &["variant", "seed", "players", "set"])?;
-        if text.is_empty() {
-            bail!("setup {game}: no position given");
-        }
+    fn setup(&mut self, game: &str, options: GameOptions, text: &str) -> Result<String> {
         let position = match text.strip_prefix('@') {
             Some(file) => std::fs::read_to_string(file).map_err(|e| anyhow!("{file}: {e}"))?,
             None => text.to_string(),
         };
-        let f = Flags {
-            seed: f.seed.or(Some(0)),
-            ..f
+        let options = GameOptions {
+            seed: options.seed.or(Some(0)),
+            ..options
         };
-        self.start(game, &f, Some(position))
+        self.start(game, &options, Some(position))
     }
 
     fn render(&mut self, viewer: Option<&str>) -> Result<String> {
@@ -365,7 +301,18 @@ impl Repl {
         Ok(paint::paint(text.trim_end(), color))
     }
 
-    fn show(&mut self, viewer: Option<&str>) -> Result<String> {
+    fn show(&mut self, viewer: Option<&str>, legend: bool) -> Result<String> {
+        if legend {
+            let s = self.session()?;
+            if !s.game.has_hook("legend") {
+                bail!(
+                    "{} has no legend (its board uses no symbols to explain)",
+                    s.origin.game
+                );
+            }
+            let text = s.game.text_hook("legend", ())?;
+            return Ok(paint::paint(text.trim_end(), self.color));
+        }
         let board = self.render(viewer)?;
         Ok(format!("{board}\n{}", self.status_line()?))
     }
@@ -411,14 +358,10 @@ impl Repl {
         })
     }
 
-    fn moves(&mut self, args: &[String]) -> Result<String> {
-        let f = flags(args, &["position", "dice", "json", "absolute"])?;
-        if let Some(position) = &f.position {
+    fn moves(&mut self, query: &MachineQuery) -> Result<String> {
+        if let Some(position) = &query.position {
             let rules = self.session()?.game.rules.clone();
-            return machine_moves(rules, position, f.dice.as_deref(), f.absolute);
-        }
-        if f.json || f.dice.is_some() || f.absolute {
-            bail!("--dice, --json and --absolute go with --position");
+            return machine_moves(rules, position, query.dice.as_deref(), query.absolute);
         }
         let s = self.session()?;
         let labels = s.game.labels()?;
@@ -434,13 +377,8 @@ impl Repl {
             .join("\n"))
     }
 
-    fn auto(&mut self, n: Option<&String>) -> Result<String> {
-        let limit: u64 = match n {
-            Some(v) => v
-                .parse()
-                .map_err(|_| anyhow!("auto takes a number of steps, not '{v}'"))?,
-            None => 100_000,
-        };
+    fn auto(&mut self, steps: Option<u64>) -> Result<String> {
+        let limit = steps.unwrap_or(100_000);
         let s = self.session()?;
         let mut bot = Stream::new(s.origin.seed ^ s.events.len() as u64, "bots");
         let mut steps = 0;
@@ -460,22 +398,14 @@ impl Repl {
         Ok(format!("{steps} steps\n{}", self.status_line()?))
     }
 
-    fn log(&mut self, n: Option<&String>) -> Result<String> {
+    fn log(&mut self, n: Option<usize>) -> Result<String> {
         let s = self.session()?;
         let lines = s.game.with_state(|st| st.log.clone());
-        let n = match n {
-            Some(v) => v
-                .parse()
-                .map_err(|_| anyhow!("log takes a number of lines, not '{v}'"))?,
-            None => lines.len(),
-        };
+        let n = n.unwrap_or(lines.len());
         Ok(lines[lines.len().saturating_sub(n)..].join("\n"))
     }
 
     fn save(&mut self, path: &str) -> Result<String> {
-        if path.is_empty() {
-            bail!("usage: save <file>");
-        }
         let s = self.session()?;
         let text = SaveFile::of(s).to_text();
         write_atomically(Path::new(path), &text)?;
@@ -484,15 +414,12 @@ impl Repl {
 
     /// `load` (strict about rule changes) and `replay` (reports the first divergence).
     fn load(&mut self, path: &str, replay: bool) -> Result<String> {
-        if path.is_empty() {
-            bail!("usage: {} <file>", if replay { "replay" } else { "load" });
-        }
         let text = std::fs::read_to_string(path).map_err(|e| anyhow!("{path}: {e}"))?;
         let save = SaveFile::parse(path, &text)?;
-        let f = Flags {
+        let f = GameOptions {
             variant: save.origin.variant.clone(),
             sets: save.origin.overrides.clone(),
-            ..Flags::default()
+            ..GameOptions::default()
         };
         let rules = self.load_rules(&save.origin.game, &f)?;
         let changed = save.changed_files(&rules.files());
@@ -504,6 +431,14 @@ impl Repl {
         }
         let mut session = Session::new(rules, save.origin.clone())?;
         let result = session.replay(&save.events);
+        if let (Err(d), false) = (&result, replay) {
+            bail!(
+                "{path}: step {} ({}) no longer fits: {}; the current game is kept (`replay {path}` plays the steps that fit)",
+                d.index,
+                d.event.describe(),
+                d.reason
+            );
+        }
         let steps = session.events.len();
         self.session = Some(session);
         let status = self.status_line()?;
@@ -561,10 +496,10 @@ impl Repl {
         let s = self.session()?;
         let origin = s.origin.clone();
         let events = s.events.clone();
-        let f = Flags {
+        let f = GameOptions {
             variant: origin.variant.clone(),
             sets: origin.overrides.clone(),
-            ..Flags::default()
+            ..GameOptions::default()
         };
         let rules = self.load_rules(&origin.game, &f)?;
         let mut session = Session::new(rules, origin)?;
@@ -585,9 +520,6 @@ impl Repl {
 
     /// Evaluates Lua with `G` bound to a read-only view of the game.
     fn lua(&mut self, code: &str) -> Result<String> {
-        if code.is_empty() {
-            bail!("usage: lua <code>");
-        }
         let s = self.session()?;
         let rules = s.game.rules.clone();
         let host = &rules.host;
@@ -618,9 +550,11 @@ impl Repl {
     }
 
     /// Runs a script of commands; stops at the first failing line with its number.
+    /// With `echo`, each command is printed before its output (`> command`), as a transcript.
     pub fn run_script(
         &mut self,
         text: &str,
+        echo: bool,
         mut out: impl FnMut(&str),
     ) -> Result<(), (usize, String)> {
         let lines: Vec<&str> = text.lines().collect();
@@ -649,6 +583,9 @@ impl Repl {
                 line = format!("{head}{}", lines[body_start..i].join("\n"));
                 i += 1;
             }
+            if echo && !line.trim().is_empty() && !line.trim_start().starts_with('#') {
+                out(&format!("> {line}"));
+            }
             match self.handle_line(&line) {
                 Ok(text) if !text.is_empty() => out(&text),
                 Ok(_) => {}
@@ -661,12 +598,29 @@ impl Repl {
         Ok(())
     }
 
-    /// Labels of the current decision, for completion.
-    pub fn option_labels(&mut self) -> Vec<String> {
-        self.session
-            .as_mut()
-            .and_then(|s| s.game.labels().ok())
-            .unwrap_or_default()
+    /// What completion offers now: the games, and the current game's options, seats, hooks,
+    /// switches and tiles.
+    pub fn known(&mut self) -> editor::Known {
+        let games = games(&self.rules_dir);
+        let variants = games.iter().map(|g| variants(&self.rules_dir, g)).collect();
+        let mut known = editor::Known {
+            games,
+            variants,
+            ..editor::Known::default()
+        };
+        if let Some(s) = self.session.as_mut() {
+            known.labels = s.game.labels().unwrap_or_default();
+            known.seats = s.game.with_state(|st| {
+                (1..=st.turn.seats())
+                    .map(|i| st.turn.name(i).to_string())
+                    .collect()
+            });
+            let rules = &s.game.rules;
+            known.hooks = rules.stacks.keys().cloned().collect();
+            known.switches = rules.switch_defs.iter().map(|d| d.name.clone()).collect();
+            known.tiles = rules.tiles.iter().map(|t| t.name.clone()).collect();
+        }
+        known
     }
 }
 
@@ -706,10 +660,11 @@ mod tests {
     use super::words;
 
     #[test]
-    fn words_keep_json_and_quoted_text_whole() {
-        assert_eq!(words(r#"a  "b c" d"#), ["a", "b c", "d"]);
+    fn words_keep_json_and_quoted_text_whole_with_their_offsets() {
+        let texts = |line: &str| words(line).into_iter().map(|(_, w)| w).collect::<Vec<_>>();
+        assert_eq!(texts(r#"a  "b c" d"#), ["a", "b c", "d"]);
         assert_eq!(
-            words(r#"--position {"board": [1, 2], "s": "x}"} --dice 61"#),
+            texts(r#"--position {"board": [1, 2], "s": "x}"} --dice 61"#),
             [
                 "--position",
                 r#"{"board": [1, 2], "s": "x}"}"#,
@@ -717,6 +672,11 @@ mod tests {
                 "61"
             ]
         );
-        assert_eq!(words("[1, [2]] x"), ["[1, [2]]", "x"]);
+        assert_eq!(texts("[1, [2]] x"), ["[1, [2]]", "x"]);
+        let offsets: Vec<usize> = words("é  \"b c\" d")
+            .into_iter()
+            .map(|(at, _)| at)
+            .collect();
+        assert_eq!(offsets, [0, 4, 10]);
     }
 }

@@ -132,6 +132,12 @@ impl Session {
         if let Some(i) = labels.iter().position(|l| l.eq_ignore_ascii_case(text)) {
             return Ok(i);
         }
+        if text.parse::<usize>().is_ok() {
+            bail!(
+                "there is no option {text}: the options are numbered 1 to {} (`moves` lists them)",
+                labels.len()
+            );
+        }
         if let Some(i) = self.game.parse_input(text)? {
             return Ok(i);
         }
@@ -175,12 +181,31 @@ impl Session {
     }
 
     /// Resolves the pending chance event: forced with `words`, or drawn if `words` is empty.
-    /// At a decision that offers `roll`, that option is played first.
+    /// At a decision that offers `roll`, that option is played first. All or nothing: if the
+    /// outcome is refused, the `roll` option is taken back too.
     pub fn roll(&mut self, words: &[&str]) -> Result<String> {
+        let (mark, redo, queued) = (self.events.len(), self.redo.clone(), self.queued.clone());
+        let result = self.roll_steps(words);
+        if result.is_err() {
+            while self.events.len() > mark {
+                self.undo()?;
+            }
+            self.redo = redo;
+            self.queued = queued;
+        }
+        result
+    }
+
+    fn roll_steps(&mut self, words: &[&str]) -> Result<String> {
         if let Status::Decision { .. } = self.game.status()?
             && self.game.labels()?.iter().any(|l| l == "roll")
         {
             self.play("roll")?;
+            // Values queued earlier resolve the chance event that `roll` started.
+            if words.is_empty() && !matches!(self.game.status()?, Status::Chance(_)) {
+                let last = self.events.last().expect("roll was just played");
+                return Ok(last.describe());
+            }
         }
         match self.game.status()?.clone() {
             Status::Chance(_) => {
@@ -189,6 +214,7 @@ impl Session {
                 Ok(event.describe())
             }
             _ if !words.is_empty() => {
+                self.producible(words)?;
                 self.queued
                     .push_back(words.iter().map(|w| w.to_string()).collect());
                 Ok(format!(
@@ -199,6 +225,25 @@ impl Session {
             Status::Decision { .. } => bail!("the game waits for a decision, not a chance event"),
             Status::Over { .. } => bail!("the game is over"),
         }
+    }
+
+    /// Checks that some randomizer of the game could produce `words` now, before they are
+    /// queued for a chance event that is not pending yet.
+    fn producible(&self, words: &[&str]) -> Result<()> {
+        let rules = self.game.rules.clone();
+        let mut refusals = Vec::new();
+        for r in rules.randomizers.values() {
+            match self.game.with_state(|st| r.force(words, &mut st.clone())) {
+                Ok(_) => return Ok(()),
+                Err(e) => refusals.push(e),
+            }
+        }
+        refusals.dedup();
+        bail!(
+            "'{}' cannot be rolled: {}",
+            words.join(" "),
+            refusals.join("; ")
+        )
     }
 
     fn chance(&mut self, forced: Option<&[&str]>) -> Result<Event> {

@@ -63,7 +63,7 @@ impl J {
 
     /// The option labels of the current decision (empty when none).
     pub fn moves(&mut self) -> Vec<String> {
-        self.repl.option_labels()
+        self.repl.known().labels
     }
 
     pub fn has(&mut self, label: &str) -> bool {

@@ -48,6 +48,12 @@ assert(resolve(B32, nil, 3, 1, "24/23*/20").label == "24/23*/20", "B32 24/23*/20
 
 -- B04: the start, 3-1.
 S.raises(function() resolve(START, nil, 3, 1, "8/5") end, "illegal move \"8/5\" with 3-1: every legal move here plays 2 dice", "B04 8/5")
+-- The real reason a typed move is illegal: the distance, the checker, the landing point.
+S.raises(function() resolve(START, nil, 3, 1, "24/18 13/11") end,
+  "24/18 is 6 pips, and no die or sum of dice of 3-1 makes 6", "B04 24/18 13/11")
+S.raises(function() resolve(START, nil, 3, 1, "7/4 6/5") end, "you have no checker on 7", "B04 7/4")
+S.raises(function() resolve(START, nil, 6, 5, "13/8 6/1") end, "1 is blocked", "B04 6/1")
+S.raises(function() resolve(START, nil, 6, 5, "6/off 6/1") end, "bearing off needs all your checkers", "B04 6/off")
 assert(resolve(START, nil, 3, 1, "8/5 6/5").label == "8/5 6/5", "B04 8/5 6/5")
 assert(resolve(START, nil, 3, 1, "6/5 8/5").label == "8/5 6/5", "any order")
 assert(resolve(START, nil, 3, 1, "8/7/4").label == "8/4", "a chain")
