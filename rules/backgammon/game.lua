@@ -116,8 +116,11 @@ local function parse(G, text, options)
   error("backgammon: move " .. e.label .. " is not among the options")
 end
 
+-- viewer 0 (no seat asked for): the board as the side to act sees it, in its own numbering,
+-- so that what a player types matches what it reads.
 local function render_board(G, viewer)
   local value, owner = cube.state(G)
+  if viewer == 0 and G:get("phase") ~= "opening" then viewer = G:current() end
   return render.text({
     x = layout.side(G, 1), o = layout.side(G, 2), viewer = viewer, current = G:current(),
     phase = G:get("phase"), dice = turn.dice(G), cube = value, cube_owner = owner,

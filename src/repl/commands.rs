@@ -125,6 +125,9 @@ pub enum ReplCommand {
     Auto {
         /// How many steps.
         steps: Option<u64>,
+        /// Let the bot choose any option, the cube's too (by default it rolls when it may).
+        #[arg(long)]
+        double: bool,
     },
     /// Take back the last step (a decision or a chance event).
     #[command(after_help = "Example: undo")]

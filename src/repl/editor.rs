@@ -201,6 +201,29 @@ fn history_path() -> Option<PathBuf> {
     Some(base.join("tortuga").join("history"))
 }
 
+/// The most history kept, in bytes as well as entries: a long history slows every start.
+const HISTORY_BYTES: usize = 256 * 1024;
+
+/// Keeps the newest lines of an oversized history file (whole lines, rustyline's header first).
+fn cap_history(path: &std::path::Path) {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return;
+    };
+    if text.len() <= HISTORY_BYTES {
+        return;
+    }
+    let (header, body) = match text.split_once('\n') {
+        Some((h, b)) if h.starts_with('#') => (format!("{h}\n"), b),
+        _ => (String::new(), text.as_str()),
+    };
+    let mut cut = body.len().saturating_sub(HISTORY_BYTES - header.len());
+    while !body.is_char_boundary(cut) {
+        cut += 1;
+    }
+    let kept = body[cut..].split_once('\n').map_or("", |(_, rest)| rest);
+    let _ = crate::session::save::write_atomically(path, &format!("{header}{kept}"));
+}
+
 /// Runs the interactive loop until `quit` or end of input.
 pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
     let config = Config::builder()
@@ -219,6 +242,10 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
     }));
     let history = history_path();
     if let Some(h) = &history {
+        if let Some(dir) = h.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        cap_history(h);
         let _ = rl.load_history(h);
     }
     let prompt = if repl.color {
@@ -229,7 +256,12 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
     loop {
         match rl.readline(prompt) {
             Ok(line) => {
-                let _ = rl.add_history_entry(line.as_str());
+                // Written as it grows, so a crash or a killed terminal loses nothing.
+                if rl.add_history_entry(line.as_str()).unwrap_or(false)
+                    && let Some(h) = &history
+                {
+                    let _ = rl.append_history(h);
+                }
                 match repl.handle_line(&line) {
                     Ok(out) if !out.is_empty() => println!("{out}"),
                     Ok(_) => {}
@@ -251,12 +283,6 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
             Err(ReadlineError::Eof) => break,
             Err(e) => return Err(e.into()),
         }
-    }
-    if let Some(h) = &history {
-        if let Some(dir) = h.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        let _ = rl.append_history(h);
     }
     Ok(())
 }
@@ -310,6 +336,22 @@ mod tests {
         assert_eq!(candidates("roll c", &known), Some((5, words(&["cave"]))));
         assert_eq!(candidates("save ga", &known), None, "file names");
         assert_eq!(candidates("undo x", &known), Some((5, vec![])));
+    }
+
+    #[test]
+    fn an_oversized_history_keeps_its_newest_whole_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("history");
+        let lines: String = (0..40_000).map(|i| format!("roll {i}\n")).collect();
+        std::fs::write(&path, format!("#V2\n{lines}")).unwrap();
+        cap_history(&path);
+        let kept = std::fs::read_to_string(&path).unwrap();
+        assert!(kept.len() <= HISTORY_BYTES, "{}", kept.len());
+        assert!(
+            kept.starts_with("#V2\nroll "),
+            "the header and whole lines stay"
+        );
+        assert!(kept.ends_with("roll 39999\n"), "the newest lines stay");
     }
 
     #[test]

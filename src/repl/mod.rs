@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod editor;
+pub mod lua;
 pub mod paint;
 
 use std::path::{Path, PathBuf};
@@ -10,10 +11,8 @@ use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
 use mlua::Value as LuaValue;
-use mlua::chunk::ChunkMode;
 
 use crate::kernel::rng::Stream;
-use crate::script::host::display_value;
 use crate::script::rules::{games, variants};
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::{SaveFile, write_atomically};
@@ -121,7 +120,12 @@ impl Repl {
         let command = match Line::try_parse_from(words.iter().map(|(_, w)| w)) {
             Ok(parsed) => parsed.command,
             Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
-                return Ok(e.render().to_string().trim_end().to_string());
+                let help = e.render().to_string().trim_end().to_string();
+                return Ok(if words.get(1).is_some_and(|(_, w)| w == "lua") {
+                    format!("{help}\n\n{}", lua::api())
+                } else {
+                    help
+                });
             }
             // An option's label typed alone plays it (`double`, `take`, `drop`).
             Err(e)
@@ -145,7 +149,7 @@ impl Repl {
                 let what = self.session()?.roll(&refs)?;
                 Ok(format!("{what}\n{}", self.status_line()?))
             }
-            ReplCommand::Auto { steps } => self.auto(steps),
+            ReplCommand::Auto { steps, double } => self.auto(steps, double),
             ReplCommand::Undo => {
                 let e = self.session()?.undo()?;
                 Ok(format!("undid {}\n{}", e.describe(), self.status_line()?))
@@ -166,7 +170,7 @@ impl Repl {
             } => self.setup(&game, options, &tail(position.len())),
             ReplCommand::Rules { hook } => self.rules(hook.as_deref()),
             ReplCommand::Reload => self.reload(),
-            ReplCommand::Lua { code } => self.lua(&tail(code.len())),
+            ReplCommand::Lua { code } => lua::eval(self.session()?, &tail(code.len())),
             ReplCommand::Quit => {
                 self.quit = true;
                 Ok(String::new())
@@ -377,7 +381,9 @@ impl Repl {
             .join("\n"))
     }
 
-    fn auto(&mut self, steps: Option<u64>) -> Result<String> {
+    /// The bot rolls when a decision offers `roll` (it would otherwise double and drop a money
+    /// game away in a few steps), unless `--double` lets it choose among every option.
+    fn auto(&mut self, steps: Option<u64>, double: bool) -> Result<String> {
         let limit = steps.unwrap_or(100_000);
         let s = self.session()?;
         let mut bot = Stream::new(s.origin.seed ^ s.events.len() as u64, "bots");
@@ -389,7 +395,10 @@ impl Repl {
                     s.roll(&[])?;
                 }
                 Status::Decision { count, .. } => {
-                    let i = bot.below(count as u64) as usize;
+                    let roll = (!double)
+                        .then(|| s.game.labels().ok()?.iter().position(|l| l == "roll"))
+                        .flatten();
+                    let i = roll.unwrap_or_else(|| bot.below(count as u64) as usize);
                     s.play_index(i)?;
                 }
             }
@@ -516,37 +525,6 @@ impl Repl {
                 d.reason
             ),
         })
-    }
-
-    /// Evaluates Lua with `G` bound to a read-only view of the game.
-    fn lua(&mut self, code: &str) -> Result<String> {
-        let s = self.session()?;
-        let rules = s.game.rules.clone();
-        let host = &rules.host;
-        let lua = &host.lua;
-        let env = lua.create_table()?;
-        env.raw_set("G", s.game.handle().clone())?;
-        let meta = lua.create_table()?;
-        meta.raw_set("__index", host.env().clone())?;
-        env.set_metatable(Some(meta))?;
-        let load = |src: String| {
-            lua.load(src)
-                .set_name("=lua")
-                .set_mode(ChunkMode::Text)
-                .set_environment(env.clone())
-                .into_function()
-        };
-        let f = load(format!("return {code}")).or_else(|_| load(code.to_string()));
-        let f = f.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
-        s.game.with_state_mut(|st| st.read_only = true);
-        let result = host.limits.run(lua, || f.call::<mlua::MultiValue>(()));
-        s.game.with_state_mut(|st| st.read_only = false);
-        let values = result.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
-        Ok(values
-            .iter()
-            .map(display_value)
-            .collect::<Vec<_>>()
-            .join("\t"))
     }
 
     /// Runs a script of commands; stops at the first failing line with its number.

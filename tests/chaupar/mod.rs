@@ -76,7 +76,7 @@ impl C {
 
     /// The option labels of the current decision (empty when none).
     pub fn moves(&mut self) -> Vec<String> {
-        self.repl.option_labels()
+        self.repl.known().labels
     }
 
     pub fn has(&mut self, label: &str) -> bool {
