@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod error;
+mod globals;
 pub mod host;
 pub mod json;
 pub mod limits;
