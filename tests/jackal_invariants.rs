@@ -7,7 +7,7 @@ mod common;
 use std::rc::Rc;
 
 use tortuga::kernel::rng::Stream;
-use tortuga::script::{LoadOptions, Rules};
+use tortuga::script::Rules;
 use tortuga::session::{Game, Status};
 
 const MAX_STEPS: u64 = 60_000;
@@ -20,15 +20,7 @@ fn games() -> u64 {
 }
 
 fn rules(sets: &[(&str, &str)]) -> Rc<Rules> {
-    let overrides = sets
-        .iter()
-        .map(|(k, v)| tortuga::script::variant::parse_assignment(&format!("{k}={v}")).unwrap())
-        .collect();
-    let opts = LoadOptions {
-        overrides,
-        ..LoadOptions::default()
-    };
-    Rc::new(Rules::load(&common::rules(), "jackal", &opts).expect("jackal loads"))
+    common::load("jackal", sets)
 }
 
 /// Plays one random game, checking the invariants after every step. Returns the steps taken.

@@ -2,12 +2,27 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use tortuga::repl::Repl;
+use tortuga::script::{LoadOptions, Rules};
 
 /// The shipped rules folder.
 pub fn rules() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
+}
+
+/// A shipped game's rules with switch values (`&[("implement", "dice2")]`).
+pub fn load(game: &str, sets: &[(&str, &str)]) -> Rc<Rules> {
+    let overrides = sets
+        .iter()
+        .map(|(k, v)| tortuga::script::variant::parse_assignment(&format!("{k}={v}")).unwrap())
+        .collect();
+    let opts = LoadOptions {
+        overrides,
+        ..LoadOptions::default()
+    };
+    Rc::new(Rules::load(&rules(), game, &opts).unwrap_or_else(|e| panic!("{game} loads: {e:#}")))
 }
 
 /// The kernel's test games.

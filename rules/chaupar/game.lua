@@ -1,0 +1,77 @@
+-- Chaupar («Чаупар»): the game table of docs/lua-api.md for shared/specs/chaupar.md, the
+-- cross-board race of four colours in two partnerships, with long dice or cowries.
+--
+-- Modules: board (geometry, routes, castles §2–§3), throws (implements §5), rules (switch
+-- values §15), pieces (route positions), moves (§7–§13 and the plan search of §8), order
+-- (seats and turn order §4), turns (throw-off, turns, cowrie graces, winning §4, §6, §9, §14),
+-- position (the text format §17), notation (labels and typed moves §16), render (the board).
+
+local B = require("chaupar.board")
+local R = require("chaupar.rules")
+local P = require("chaupar.pieces")
+local U = require("chaupar.turns")
+local X = require("chaupar.position")
+local N = require("chaupar.notation")
+local D = require("chaupar.render")
+local K = require("chaupar.check")
+local O = require("chaupar.order")
+
+-- Ain-i-Akbari start (§15 start): each colour on X.m6, X.m7, X.r8 and X.r7 (indices 6, 7, 9, 10).
+local AIN_AKBARI = { 6, 7, 9, 10 }
+
+local function setup(G)
+  if G:switch("seats") ~= 4 and G:switch("seats") ~= G:seats() then
+    error(string.format("switch seats = %d but the game has %d players (use --players %d)",
+      G:switch("seats"), G:seats(), G:switch("seats")), 0)
+  end
+  if G:switch("two_player_throw") ~= "per_colour" then
+    error("two_player_throw=shared is not supported yet: each colour throws for itself", 0)
+  end
+  -- The shells' randomizer is declared once, with Bell's schedule at p = 0.5.
+  if G:switch("cowrie_p") ~= 0.5 or G:switch("cowrie_schedule") ~= "bell" then
+    error("cowrie_p and cowrie_schedule are not supported yet: the shells fall as Bell's at p = 0.5", 0)
+  end
+  B.create(G)
+  R.init(G)
+  local dir, at = G:switch("direction"), {}
+  for c = 1, 4 do
+    for k = 1, 4 do
+      local p = G:add(B.COLOURS[c], O.seat_of(G, c), B.WAIT[c])
+      assert(p == 4 * (c - 1) + k, "pieces must be numbered by colour")
+      at[p] = G:switch("start") == "ain_akbari" and AIN_AKBARI[k] or 0
+      P.move(G, p, c, at[p], dir)
+    end
+  end
+  P.save(G, at)
+  G:set("killed", { false, false, false, false })
+  local contenders = {}
+  for s = 1, G:seats() do contenders[s] = s end
+  U.begin_throwoff(G, contenders)
+end
+
+local IMPLEMENTS = {
+  dice3 = { kind = "dice", faces = { 1, 2, 5, 6 }, count = 3, stream = "throws" },
+  dice2 = { kind = "dice", faces = { 1, 3, 4, 6 }, count = 2, stream = "throws" },
+  cowries = { kind = "cowries", count = 6, p = 0.5, values = { [0] = 25, 10, 2, 3, 4, 5, 6 }, stream = "throws" },
+}
+
+return {
+  name = "chaupar",
+  title = "Chaupar (Чаупар)",
+  seats = { min = 2, max = 4, default = 4, names = { "S", "E", "N", "W" } },
+  switches = require("chaupar.switches"),
+  randomizers = IMPLEMENTS,
+  hooks = {
+    setup = setup,
+    status = U.status,
+    apply = U.apply,
+    chance = U.chance,
+    label = U.label,
+    parse = N.parse,
+    render = D.render,
+    export = X.export,
+    import = X.import,
+    -- "" when the invariants hold, else one problem a line (for fuzzing).
+    check = K.check,
+  },
+}

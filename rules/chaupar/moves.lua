@@ -1,0 +1,592 @@
+-- Moves (spec §7–§13): which units may move how far, entering, passing blocks, landing,
+-- capture by rank, castles and the exact finish, over a board read from the kernel once per
+-- event (the "view"); and the plan search of §8 that filters a long-dice throw's actions
+-- (compulsory entry, then the most dice used).
+--
+-- Pieces are kernel pieces 1..16: colour c owns 4c-3 .. 4c. The view holds each piece's route
+-- index (0 waiting, 1..83 on the board, 84 home). An action is an integer: group g (its place in
+-- throws.GROUPS[key], 0 for a cowrie value) + 8·j (pieces moving) + 64·i (route index; 0 =
+-- enter) + 8192·t (target index) + 2^20 when triple_stack_bonus doubles the die + 2^21·(the
+-- dice of a summed group stepped one by one, 3 bits each, in their order) with
+-- sum_touches_intermediate.
+
+local B = require("chaupar.board")
+local T = require("chaupar.throws")
+local P = require("chaupar.pieces")
+
+local M = {}
+
+local HOME, LAST = B.HOME, B.LAST
+local TEAM, PARTNER = B.TEAM, B.PARTNER
+
+-- The board as the rules see it: V.at[p] the route index of piece p, V.wait[c] and V.home[c]
+-- the counts of colour c; sw the switch values; V.stops a cache of blocks (stops below).
+function M.view(G, sw)
+  local at = P.board(G)
+  local wait, home = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }
+  for p = 1, 16 do
+    local i, c = at[p], (p + 3) // 4
+    if i == 0 then wait[c] = wait[c] + 1 elseif i == HOME then home[c] = home[c] + 1 end
+  end
+  local dir = sw.direction
+  return {
+    at = at, wait = wait, home = home, sw = sw, dir = dir,
+    route = B.ROUTE[dir], on = B.AT[dir], castles = B.CASTLE[sw.castle_set],
+    killed = G:get("killed"), stops = {}, captures = 0, memo = nil,
+    stack = sw.block_model == "stack", team_rank = sw.block_form_by == "team",
+  }
+end
+
+-- How many pieces of colour c stand at route index i.
+function M.count(V, c, i)
+  local at, n = V.at, 0
+  for p = 4 * c - 3, 4 * c do if at[p] == i then n = n + 1 end end
+  return n
+end
+
+-- Pieces of colour o on square q, per route position (o's own m8 may hold two positions).
+local function counts_at(V, o, q)
+  local list = V.on[o][q]
+  if not list then return 0, 0 end
+  local i1, i2 = list[1], list[2] or -1
+  local at, a, b = V.at, 0, 0
+  for p = 4 * o - 3, 4 * o do
+    local x = at[p]
+    if x == i1 then a = a + 1 elseif x == i2 then b = b + 1 end
+  end
+  return a, b
+end
+
+-- The rank of colour o's strongest unit on q, or with block_form_by=team the pieces of o's
+-- team there.
+local function rank(V, o, q)
+  local a, b = counts_at(V, o, q)
+  if V.team_rank then
+    local c, d = counts_at(V, PARTNER[o], q)
+    return a + b + c + d
+  end
+  return a > b and a or b
+end
+
+-- The places on colour c's route that stop a unit passing (§10 block_passing): a list of
+-- route index, rank, … for every block of rank 2 or more (a lone piece stops nobody),
+-- opposing ones only unless block_passing=all. Kept in V.stops[c] until pieces change.
+local function stops(V, c)
+  local list = V.stops[c]
+  if list then return list end
+  list = {}
+  local sw = V.sw
+  if sw.block_passing ~= "none" and V.stack then
+    local all, at, on = sw.block_passing == "all", V.at, V.on[c]
+    for p = 1, 16 do
+      local o, x = (p + 3) // 4, at[p]
+      if x > 0 and x < HOME and (all or TEAM[o] ~= TEAM[c]) then
+        local q = V.route[o][x]
+        local mine = on[q]
+        -- the first piece of its colour at this square speaks for the square
+        local first = true
+        for k = 4 * o - 3, p - 1 do if at[k] > 0 and at[k] < HOME and V.route[o][at[k]] == q then first = false end end
+        if mine and first then
+          local r = rank(V, o, q)
+          if r >= 2 then
+            for k = 1, #mine do
+              list[#list + 1] = mine[k]
+              list[#list + 1] = r
+            end
+          end
+        end
+      end
+    end
+  end
+  V.stops[c] = list
+  return list
+end
+
+-- Whether a unit of rank j of colour c may land on square q (§10, §11, §12).
+local function may_land(V, c, q, j)
+  local enemies, sw = 0, V.sw
+  for o = 1, 4 do
+    if TEAM[o] ~= TEAM[c] then
+      local a, b = counts_at(V, o, q)
+      if a + b > 0 then
+        enemies = enemies + a + b
+        if V.stack and rank(V, o, q) > j then return false end
+      end
+    end
+  end
+  if enemies == 0 or not V.castles[q] then return true end
+  return sw.castle_function == "shared"
+end
+
+-- Target index of j pieces of colour c moving s from index i, or nil when illegal.
+function M.target(V, c, i, j, s)
+  local sw = V.sw
+  local t = i + s
+  if t > HOME then
+    if sw.exact_finish == "on" then return nil end
+    t = HOME
+  end
+  if i <= 75 and t >= 76 and sw.kill_before_home == "on" and not V.killed[c] then return nil end
+  local list = stops(V, c)
+  for k = 1, #list, 2 do
+    local x = list[k]
+    if x > i and x < t and list[k + 1] > j then return nil end
+  end
+  if t == HOME or may_land(V, c, V.route[c][t], j) then return t end
+  return nil
+end
+
+-- How many pieces may move together from a position holding k (§10 blocks_split, block_model).
+local function most(V, k)
+  if not V.stack then return 1, 1 end
+  if V.sw.blocks_split == "off" then return k, k end
+  return 1, k
+end
+
+local play_view, undo_view
+
+-- The dice an action steps through (sum_touches_intermediate), as a list, or nil.
+local function steps_of(a)
+  local packed = a >> 21
+  if packed == 0 then return nil end
+  local out = {}
+  while packed > 0 do
+    out[#out + 1] = packed & 7
+    packed = packed >> 3
+  end
+  return out
+end
+
+-- Target of j pieces of colour c stepping from index i through the dice of `order`, each step
+-- a full move (§8 sum_touches_intermediate=true), or nil when a step is illegal.
+local function stepped_target(V, c, i, j, order)
+  local cur, done, ok = i, {}, true
+  for k = 1, #order do
+    local t = M.target(V, c, cur, j, order[k])
+    if not t or (t == HOME and k < #order) then
+      ok = false
+      break
+    end
+    local a = 8 * j + 64 * cur + 8192 * t
+    local moved, captured = play_view(V, c, a, 0)
+    done[#done + 1] = { a, moved, captured }
+    cur = t
+  end
+  for k = #done, 1, -1 do undo_view(V, c, done[k][1], done[k][2], done[k][3]) end
+  return ok and cur or nil
+end
+
+-- The bits of an order of dice in an action.
+local function order_bits(order)
+  local packed = 0
+  for k = #order, 1, -1 do packed = packed << 3 | order[k] end
+  return packed << 21
+end
+
+-- Calls visit(a) for each move of colour c's units by s (group g), one per unit (i, j), until
+-- visit returns true; returns whether it did. `bonus`: a block of 3 may also move 2s;
+-- `orders`: the group is stepped die by die, in each of these orders.
+local function each_move(V, c, g, s, bonus, visit, orders)
+  local at, first = V.at, 4 * c - 3
+  for p = first, first + 3 do
+    local i = at[p]
+    if i > 0 and i < HOME then
+      local k, dup = 1, false
+      for q = first, first + 3 do
+        if q ~= p and at[q] == i then
+          if q < p then dup = true end
+          k = k + 1
+        end
+      end
+      if not dup then
+        local lo, hi = most(V, k)
+        for j = lo, hi do
+          if orders then
+            for _, order in ipairs(orders) do
+              local t = stepped_target(V, c, i, j, order)
+              if t and visit(g + 8 * j + 64 * i + 8192 * t + order_bits(order)) then return true end
+            end
+          else
+            local t = M.target(V, c, i, j, s)
+            if t and visit(g + 8 * j + 64 * i + 8192 * t) then return true end
+          end
+        end
+        if bonus and k == 3 and hi == 3 then
+          local t = M.target(V, c, i, 3, 2 * s)
+          if t and visit(g + 24 + 64 * i + 8192 * t + (1 << 20)) then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
+M.steps_of = steps_of
+
+function M.decode(a)
+  return a & 7, (a >> 3) & 7, (a >> 6) & 127, (a >> 13) & 127
+end
+
+-- Plays action a for colour c on the view (entering at index `entry`); returns the pieces
+-- moved (a bit set of piece numbers) and the captured pieces with their indices (p, i, …) or
+-- nil, for undo. A stepped action returns -1 and the undo records of its steps.
+play_view = function(V, c, a, entry)
+  local order = steps_of(a)
+  if order then
+    local j, cur, done = (a >> 3) & 7, (a >> 6) & 127, {}
+    for k = 1, #order do
+      local step = 8 * j + 64 * cur + 8192 * (cur + order[k])
+      local moved, captured = play_view(V, c, step, entry)
+      done[k] = { step, moved, captured }
+      cur = cur + order[k]
+    end
+    return -1, done
+  end
+  local j, i, t = (a >> 3) & 7, (a >> 6) & 127, (a >> 13) & 127
+  local at, first = V.at, 4 * c - 3
+  local moved, captured = 0, nil
+  if i == 0 then
+    for p = first, first + 3 do
+      if at[p] == 0 then
+        at[p] = entry
+        moved = 1 << p
+        break
+      end
+    end
+    V.wait[c] = V.wait[c] - 1
+  else
+    local n = 0
+    for p = first, first + 3 do
+      if n < j and at[p] == i then
+        at[p] = t
+        moved, n = moved | (1 << p), n + 1
+      end
+    end
+    if t == HOME then
+      V.home[c] = V.home[c] + j
+    else
+      local q = V.route[c][t]
+      if not V.castles[q] then
+        for o = 1, 4 do
+          if TEAM[o] ~= TEAM[c] then
+            local a1, b1 = counts_at(V, o, q)
+            if a1 + b1 > 0 and (V.sw.block_model ~= "immune_pairs" or a1 + b1 == 1) then
+              for p = 4 * o - 3, 4 * o do
+                local x = at[p]
+                if x > 0 and x < HOME and V.route[o][x] == q then
+                  captured = captured or {}
+                  captured[#captured + 1] = p
+                  captured[#captured + 1] = x
+                  at[p] = 0
+                  V.wait[o] = V.wait[o] + 1
+                end
+              end
+            end
+          end
+        end
+        if captured then V.captures = V.captures + 1 end
+      end
+    end
+  end
+  if captured or V.sw.block_passing == "all" then V.stops = {} end
+  return moved, captured
+end
+
+undo_view = function(V, c, a, moved, captured)
+  if moved == -1 then
+    for k = #captured, 1, -1 do undo_view(V, c, captured[k][1], captured[k][2], captured[k][3]) end
+    return
+  end
+  local j, i, t = (a >> 3) & 7, (a >> 6) & 127, (a >> 13) & 127
+  local at = V.at
+  for p = 4 * c - 3, 4 * c do
+    if moved & (1 << p) ~= 0 then at[p] = i end
+  end
+  if i == 0 then
+    V.wait[c] = V.wait[c] + 1
+  elseif t == HOME then
+    V.home[c] = V.home[c] - j
+  end
+  if captured then
+    V.captures = V.captures - 1
+    for k = 1, #captured, 2 do
+      local p = captured[k]
+      at[p] = captured[k + 1]
+      V.wait[(p + 3) // 4] = V.wait[(p + 3) // 4] - 1
+    end
+  end
+  if captured or V.sw.block_passing == "all" then V.stops = {} end
+end
+
+------------------------------------------------------------------------------------------
+-- Long dice (§7, §8)
+
+-- Calls visit(a) for each action of colour c with the unused dice `key`, `entries` pieces
+-- entered so far in this throw, until visit returns true. `triple`: the throw was three equal
+-- dice (§15 triple_stack_bonus).
+local function each_dice_action(V, c, key, entries, entry, triple, visit)
+  local groups, sw = T.GROUPS[key], V.sw
+  local bonus = triple and sw.triple_stack_bonus == "on" and V.stack
+  local may_enter = V.wait[c] > 0 and (entries == 0 or sw.multi_entry == "on")
+  local stepped = sw.sum_touches_intermediate
+  for g = 1, #groups do
+    local grp = groups[g]
+    if may_enter and grp.sum == entry and visit(g) then return true end
+    local orders = stepped and grp.size > 1 and T.ORDERS[grp.key] or nil
+    if each_move(V, c, g, grp.sum, bonus and grp.size == 1, visit, orders) then return true end
+  end
+  return false
+end
+
+function M.dice_actions(V, c, key, entries, entry, triple)
+  local out = {}
+  each_dice_action(V, c, key, entries, entry, triple, function(a) out[#out + 1] = a end)
+  return out
+end
+
+-- Score of a complete plan for the filters of §7 (entry_compulsory) and §8 (forced_play).
+local function score(sw, entries, used)
+  local rule = sw.entry_compulsory
+  if rule == "at_least_one" then return (entries > 0 and 16 or 0) + used end
+  if rule == "maximal" then return entries * 16 + used end
+  return used
+end
+
+-- A number naming the search state: colour c's pieces (sorted), the dice left and the entries
+-- made; valid while no capture has changed the other colours (V.captures == 0).
+local function state_key(V, c, key, entries)
+  local at, p = V.at, 4 * c - 3
+  local a, b, x, d = at[p], at[p + 1], at[p + 2], at[p + 3]
+  if a > b then a, b = b, a end
+  if x > d then x, d = d, x end
+  if a > x then a, x = x, a end
+  if b > d then b, d = d, b end
+  if b > x then b, x = x, b end
+  return ((((a * 128 + b) * 128 + x) * 128 + d) * 1024 + key) * 8 + entries
+end
+
+-- The best score any completion reaches after action a (stops at `cap`, a bound nothing beats).
+local best
+local function after(V, c, key, entries, used, entry, triple, cap, a)
+  local g = T.GROUPS[key][a & 7]
+  local moved, captured = play_view(V, c, a, entry)
+  local e = (a >> 6) & 127 == 0 and entries + 1 or entries
+  local v = best(V, c, g.rest, e, used + g.size, entry, triple, cap)
+  undo_view(V, c, a, moved, captured)
+  return v
+end
+
+best = function(V, c, key, entries, used, entry, triple, cap)
+  if key == 0 then return score(V.sw, entries, used) end
+  local memo = V.captures == 0 and state_key(V, c, key, entries)
+  local known = memo and V.memo[memo]
+  if known then return known end
+  local top = -1
+  each_dice_action(V, c, key, entries, entry, triple, function(a)
+    local v = after(V, c, key, entries, used, entry, triple, cap, a)
+    if v > top then top = v end
+    return top >= cap
+  end)
+  if top < 0 then top = score(V.sw, entries, used) end
+  if memo then V.memo[memo] = top end
+  return top
+end
+
+-- A bound on the score from here: every die used, as many entries as the dice allow.
+local function bound(V, c, key, entries, used, entry)
+  local sw = V.sw
+  local more = V.wait[c] > 0 and T.ENTRIES[entry][key] or 0
+  if sw.multi_entry ~= "on" then more = math.min(more, entries == 0 and 1 or 0) end
+  more = math.min(more, V.wait[c])
+  return score(sw, entries + more, used + T.SIZE[key])
+end
+
+-- The fast path of `offered`: a proof, from the board before the action, that a complete plan
+-- using every die (with an entry if one is owed) starts with action a. It rests on one fact of
+-- these rules: a move never makes another unit's move illegal (it only adds own pieces, which
+-- obstruct nobody, and removes opposing ones), so single-die moves legal now stay legal for
+-- the pieces that action a leaves where they are. It holds unless block_passing=all (own
+-- blocks obstruct), and it is used only where `offered` would look for plans of the most dice.
+local function monotone(sw, triple)
+  return sw.block_passing ~= "all" and sw.forced_play == "max_dice" and sw.entry_compulsory ~= "maximal"
+    and not (triple and sw.triple_stack_bonus == "on") and not sw.sum_touches_intermediate
+end
+
+-- Route indices from which one piece of colour c may move d now (built on demand, per die).
+local function movers(V, c, d, cache)
+  local list = cache[d]
+  if list then return list end
+  list = {}
+  local at, last = V.at, -1
+  for p = 4 * c - 3, 4 * c do
+    local i = at[p]
+    if i > 0 and i < HOME and i ~= last and M.target(V, c, i, 1, d) then
+      local dup = false
+      for k = 1, #list do if list[k] == i then dup = true end end
+      if not dup then list[#list + 1] = i end
+    end
+    last = i
+  end
+  cache[d] = list
+  return list
+end
+
+-- Whether each die of `key` (at most two) can be moved by a piece of its own, pieces taken
+-- from where they stand now except `gone` pieces taken from index `from`.
+local function assign(V, c, key, from, gone, cache)
+  if key == 0 then return true end
+  local dice = T.DICE[key]
+  if #dice > 2 then return false end
+  local function free(i) return M.count(V, c, i) - (i == from and gone or 0) end
+  local first = movers(V, c, dice[1], cache)
+  if #dice == 1 then
+    for k = 1, #first do if free(first[k]) > 0 then return true end end
+    return false
+  end
+  local second = movers(V, c, dice[2], cache)
+  for x = 1, #first do
+    for y = 1, #second do
+      local i1, i2 = first[x], second[y]
+      if (i1 ~= i2 and free(i1) > 0 and free(i2) > 0) or (i1 == i2 and free(i1) > 1) then return true end
+    end
+  end
+  return false
+end
+
+-- Whether the fast path proves that action a starts a plan reaching `cap`.
+local function proven(V, c, key, entries, entry, cap, a, cache)
+  local g = T.GROUPS[key][a & 7]
+  local j, i = (a >> 3) & 7, (a >> 6) & 127
+  local entered = i == 0 and 1 or 0
+  local owed = V.sw.entry_compulsory == "at_least_one" and cap >= 16 and entries + entered == 0
+  if not owed then return assign(V, c, g.rest, i, j, cache) end
+  if V.wait[c] == 0 then return false end
+  for _, e in ipairs(T.GROUPS[g.rest]) do
+    if e.sum == entry and assign(V, c, e.rest, i, j, cache) then return true end
+  end
+  return false
+end
+
+-- The actions offered now (§8): those some surviving complete plan continues with. With
+-- forced_play=free: those that keep the compulsory entry possible. `reference`: without the
+-- fast path (for the differential test).
+function M.offered(V, c, key, entries, used, entry, triple, reference)
+  local list = M.dice_actions(V, c, key, entries, entry, triple)
+  if #list <= 1 and V.sw.forced_play ~= "free" then return list end
+  local cap = bound(V, c, key, entries, used, entry)
+  local fast = not reference and monotone(V.sw, triple)
+  local cache = {}
+  V.memo, V.captures = {}, 0
+  local values, top = {}, -1
+  for n = 1, #list do
+    if fast and proven(V, c, key, entries, entry, cap, list[n], cache) then
+      values[n] = cap
+    else
+      values[n] = after(V, c, key, entries, used, entry, triple, cap, list[n])
+    end
+    if values[n] > top then top = values[n] end
+  end
+  local floor = top
+  if V.sw.forced_play == "free" then floor = 16 * (top // 16) end
+  local out = {}
+  for n = 1, #list do
+    if values[n] >= floor then out[#out + 1] = list[n] end
+  end
+  return out
+end
+
+-- Whether the compulsory entry of §7 is still owed (forced_play=free may stop only after it).
+function M.entry_owed(V, c, key, entries, entry)
+  local rule = V.sw.entry_compulsory
+  if rule == "off" or V.wait[c] == 0 then return false end
+  if entries > 0 and (rule == "at_least_one" or V.sw.multi_entry ~= "on") then return false end
+  for _, g in ipairs(T.GROUPS[key]) do if g.sum == entry then return true end end
+  return false
+end
+
+------------------------------------------------------------------------------------------
+-- Cowries (§9)
+
+-- The options for a cowrie value v (grace: it can enter): "enter" is 0; moves as actions with
+-- g = 0. `bound_piece`: the piece the value is bound to, or nil.
+function M.cowrie_actions(V, c, v, grace, bound_piece)
+  local sw = V.sw
+  local last_grace = grace and sw.cowrie_last_square == "grace"
+  if bound_piece then
+    local i = V.at[bound_piece]
+    if i > 0 and i < HOME then
+      local t = M.target(V, c, i, 1, v)
+      if i == LAST and last_grace then t = HOME end
+      if t then return { 8 + 64 * i + 8192 * t } end
+    end
+  end
+  local out = {}
+  if grace and V.wait[c] > 0 then
+    out[1] = 0
+    if sw.entry_compulsory ~= "off" then return out end
+  end
+  each_move(V, c, 0, v, false, function(a)
+    out[#out + 1] = a
+  end)
+  local k = M.count(V, c, LAST)
+  if last_grace and k > 0 then
+    local lo, hi = most(V, k)
+    for j = lo, hi do
+      local a = 8 * j + 64 * LAST + 8192 * HOME
+      local dup = false
+      for n = 1, #out do if out[n] == a then dup = true end end
+      if not dup then out[#out + 1] = a end
+    end
+  end
+  return out
+end
+
+------------------------------------------------------------------------------------------
+-- Playing on the kernel state
+
+-- Plays action a for colour c (entry index `entry`) on the state and the view: returns the
+-- pieces moved or entered and how many opposing pieces were captured.
+function M.play(G, V, c, a, entry)
+  local order = steps_of(a)
+  if order then
+    local j, cur, list, n = (a >> 3) & 7, (a >> 6) & 127, nil, 0
+    for k = 1, #order do
+      local moved, caught = M.play(G, V, c, 8 * j + 64 * cur + 8192 * (cur + order[k]), entry)
+      list, n, cur = moved, n + caught, cur + order[k]
+    end
+    return list, n
+  end
+  local moved, captured = play_view(V, c, a, entry)
+  local _, _, i, t = M.decode(a)
+  local dir, list = V.dir, {}
+  for p = 4 * c - 3, 4 * c do
+    if moved & (1 << p) ~= 0 then
+      P.move(G, p, c, i == 0 and entry or t, dir)
+      list[#list + 1] = p
+    end
+  end
+  local n = 0
+  if captured then
+    for k = 1, #captured, 2 do
+      local p = captured[k]
+      P.move(G, p, (p + 3) // 4, 0, dir)
+      n = n + 1
+    end
+  end
+  P.save(G, V.at)
+  return list, n
+end
+
+-- The label of action a: "enter 1+5", "move E.l4 x1 6 to E.r8"; `what` is the group's text
+-- (or the cowrie value).
+function M.label(V, c, a, what)
+  local _, j, i, t = M.decode(a)
+  if i == 0 then return "enter " .. what end
+  local order = steps_of(a)
+  if order then what = table.concat(order, ",") end
+  local bonus = (a >> 20) & 1 ~= 0 and " doubled" or ""
+  return string.format("move %s x%d %s%s to %s", B.index_name(V.dir, c, i), j, what, bonus,
+    B.index_name(V.dir, c, t))
+end
+
+return M

@@ -1,0 +1,148 @@
+-- The switch values a game plays with (spec §15). Copied into props at setup so that a
+-- position's `set` lines (§17) can override them, and read back once per event: every switch
+-- with a list of values is one small field of the integer prop "sw" (its value's place in the
+-- list), so one kernel call reads them all; the few others (numbers and lists) sit in props
+-- "sw_<name>", read when a rule asks for them.
+
+local SWITCHES = require("chaupar.switches")
+
+local R = {}
+
+R.NAMES = {}
+for name in pairs(SWITCHES) do R.NAMES[#R.NAMES + 1] = name end
+table.sort(R.NAMES)
+
+local FIELDS, BITS = {}, 2 -- the switches packed in "sw", each in BITS bits
+local OTHER = {} -- name → prop of the switches kept apart
+for _, name in ipairs(R.NAMES) do
+  local def = SWITCHES[name]
+  if type(def.default) == "boolean" then def = { values = { false, true } } end
+  if def.values then
+    assert(#def.values <= 1 << BITS, name .. " has too many values to pack")
+    FIELDS[#FIELDS + 1] = { name = name, values = def.values }
+  else
+    OTHER[name] = "sw_" .. name
+  end
+end
+assert(#FIELDS * BITS <= 62, "the packed switches need more than 62 bits")
+
+local function place(values, v)
+  for i, x in ipairs(values) do if x == v then return i - 1 end end
+  return nil
+end
+
+-- List-valued switches are kept as text (props hold arrays of scalars only).
+local function stored(v) return type(v) == "table" and table.concat(v, ",") or v end
+
+-- Reads a switch kept apart on first use.
+local LAZY = {
+  __index = function(sw, name)
+    local prop = OTHER[name]
+    if not prop then return nil end
+    local v = sw[0]:get(prop)
+    rawset(sw, name, v)
+    return v
+  end,
+}
+
+-- The effective switch values, as a table by name (one constructor, so the table is built at
+-- its full size at once).
+function R.read(G)
+  local packed = G:get("sw")
+  local function value(k) return FIELDS[k].values[((packed >> (BITS * (k - 1))) & 3) + 1] end
+  return setmetatable({
+    [0] = G,
+    block_form_by = value(1),
+    block_model = value(2),
+    block_passing = value(3),
+    blocks_split = value(4),
+    capture_extra_throw = value(5),
+    castle_function = value(6),
+    castle_set = value(7),
+    cowrie_followup = value(8),
+    cowrie_last_square = value(9),
+    cowrie_schedule = value(10),
+    direction = value(11),
+    entry_compulsory = value(12),
+    exact_finish = value(13),
+    finished_plays_partner = value(14),
+    forced_play = value(15),
+    implement = value(16),
+    kill_before_home = value(17),
+    multi_entry = value(18),
+    seats = value(19),
+    start = value(20),
+    sum_touches_intermediate = value(21),
+    triple_stack_bonus = value(22),
+    turn_order = value(23),
+    turn_unit = value(24),
+    two_player_throw = value(25),
+  }, LAZY)
+end
+do
+  local names = { "block_form_by", "block_model", "block_passing", "blocks_split", "capture_extra_throw", "castle_function", "castle_set", "cowrie_followup", "cowrie_last_square", "cowrie_schedule", "direction", "entry_compulsory", "exact_finish", "finished_plays_partner", "forced_play", "implement", "kill_before_home", "multi_entry", "seats", "start", "sum_touches_intermediate", "triple_stack_bonus", "turn_order", "turn_unit", "two_player_throw" }
+  for k, f in ipairs(FIELDS) do assert(names[k] == f.name, "R.read lists " .. f.name .. " in its place") end
+  assert(#names == #FIELDS, "R.read lists every packed switch")
+end
+
+local function write(G, name, v)
+  if OTHER[name] then
+    G:set(OTHER[name], stored(v))
+    return
+  end
+  local packed = G:get("sw") or 0
+  for k = 1, #FIELDS do
+    local f = FIELDS[k]
+    if f.name == name then
+      local shift = BITS * (k - 1)
+      packed = (packed & ~(3 << shift)) | (place(f.values, v) << shift)
+    end
+  end
+  G:set("sw", packed)
+end
+
+-- Copies every switch into the props (setup).
+function R.init(G)
+  G:set("sw", 0)
+  for _, name in ipairs(R.NAMES) do write(G, name, G:switch(name)) end
+end
+
+-- Sets one switch from text (a position's `set k=v`); returns nil or what is wrong.
+function R.set(G, name, text)
+  local def = SWITCHES[name]
+  if not def then return "unknown switch '" .. name .. "'" end
+  local d, v = def.default, nil
+  if type(d) == "boolean" then
+    if text == "true" or text == "on" then v = true elseif text == "false" or text == "off" then v = false end
+    if v == nil then return "switch " .. name .. " takes true or false, not '" .. text .. "'" end
+  elseif type(d) == "number" then
+    v = tonumber(text)
+    if not v then return "switch " .. name .. " takes a number, not '" .. text .. "'" end
+    if math.type(d) == "integer" then
+      if math.type(v) ~= "integer" then return "switch " .. name .. " takes a whole number, not '" .. text .. "'" end
+    else
+      v = v + 0.0
+    end
+    if (def.min and v < def.min) or (def.max and v > def.max) then
+      return "switch " .. name .. " = " .. text .. " is out of range"
+    end
+  elseif type(d) == "table" then
+    v = {}
+    for w in text:gmatch("[^,%s%[%]]+") do
+      local n = tonumber(w)
+      if not n or math.type(n) ~= "integer" then return "switch " .. name .. ": '" .. w .. "' is not a whole number" end
+      v[#v + 1] = n
+    end
+  else
+    v = text
+  end
+  if def.values and not place(def.values, v) then
+    local names = {}
+    for i, a in ipairs(def.values) do names[i] = tostring(a) end
+    return "switch " .. name .. " cannot be '" .. text .. "' (allowed: " .. table.concat(names, ", ") .. ")"
+  end
+  write(G, name, v)
+  return nil
+end
+
+return R

@@ -1,0 +1,306 @@
+-- Chaupar turns (spec §4, §6, §9, §14): the throw-off, whose turn it is, a long-dice throw
+-- played action by action, cowrie values with graces, bound values and extra throws, the end
+-- of a turn and of the game. Single options are played at once (§16), so every decision the
+-- game waits for has two options or more.
+--
+-- Props: phase (throwoff | throw | act | value | bonus | over); turn (the colour whose turn it
+-- is), start (the colour that started, order.lua) and mover (the colour whose pieces it plays,
+-- §14); throw-off: contenders, tscores, tnext;
+-- long dice: dice (unused dice, throws.lua), entries, used, triple, captures; cowries: value,
+-- grace, extra (throws owed), throws (this turn), bound (the piece the value is bound to, 0 =
+-- free); killed (per colour: has it captured, for kill_before_home).
+
+local B = require("chaupar.board")
+local T = require("chaupar.throws")
+local M = require("chaupar.moves")
+local R = require("chaupar.rules")
+local O = require("chaupar.order")
+
+local U = {}
+
+local COLOURS = B.COLOURS
+
+function U.implement(sw) return T.IMPLEMENTS[sw.implement] end
+
+------------------------------------------------------------------------------------------
+-- The throw-off (§4)
+
+function U.begin_throwoff(G, contenders)
+  G:set("phase", "throwoff", "contenders", contenders, "tscores", {}, "tnext", 1)
+end
+
+local function throw_score(sw, outcome)
+  if sw.implement == "cowries" then return outcome[1] end
+  local n = 0
+  for i = 1, #outcome do n = n + outcome[i] end
+  return n
+end
+
+local function throwoff(G, sw, V, outcome)
+  local contenders, scores, n = G:get("contenders", "tscores", "tnext")
+  scores[n] = throw_score(sw, outcome)
+  G:log(string.format("throw-off: %s %d", O.seat_label(G, contenders[n]), scores[n]))
+  if n < #contenders then
+    G:set("tscores", scores, "tnext", n + 1)
+    return
+  end
+  local top, leaders = -1, {}
+  for k = 1, #contenders do if scores[k] > top then top = scores[k] end end
+  for k = 1, #contenders do if scores[k] == top then leaders[#leaders + 1] = contenders[k] end end
+  if #leaders > 1 then
+    U.begin_throwoff(G, leaders)
+    return
+  end
+  G:set("contenders", nil, "tscores", nil, "tnext", nil)
+  G:log(O.seat_label(G, leaders[1]) .. " starts")
+  U.start(G, sw, V, O.first_colour(G, leaders[1]))
+end
+
+------------------------------------------------------------------------------------------
+-- Turns
+
+-- The colour whose pieces colour c's turn plays (§14 finished_plays_partner).
+local function mover_of(V, c)
+  if V.home[c] == 4 then return B.PARTNER[c] end
+  return c
+end
+
+function U.begin_turn(G, c)
+  G:set("turn", c, "phase", "throw", "throws", 0, "extra", 0, "bound", 0, "captures", 0)
+  G:set_current(O.seat_of(G, c))
+end
+
+-- Whether colour c's turns are skipped (§14 finished_plays_partner=off).
+local function skipped(sw, V, c) return sw.finished_plays_partner == "off" and V.home[c] == 4 end
+
+-- Passes the turn on (§4, §14, §15 turn_order, turn_unit, finished_plays_partner).
+local function next_turn(G, sw, V)
+  local c, start = G:get("turn", "start")
+  U.begin_turn(G, O.next_colour(sw, c, start, function(x) return skipped(sw, V, x) end))
+end
+
+-- Colour c starts the game (after the throw-off, or in an imported position).
+function U.start(G, sw, V, c)
+  G:set("start", c, "turn", c)
+  if skipped(sw, V, c) then
+    next_turn(G, sw, V)
+  else
+    U.begin_turn(G, c)
+  end
+end
+
+-- Ends the game when colour c's team has all 8 pieces home (§14).
+local function check_win(G, V, c)
+  local p = B.PARTNER[c]
+  if V.home[c] + V.home[p] < 8 then return false end
+  local team = B.TEAM[c]
+  local scores = {}
+  for s = 1, G:seats() do scores[s] = 0 end
+  for x = 1, 4 do
+    if B.TEAM[x] == team then scores[O.seat_of(G, x)] = 1 end
+  end
+  local result = O.team_label(G, team) .. " win"
+  G:set("phase", "over", "scores", scores, "result", result)
+  G:log("game over: " .. result)
+  return true
+end
+
+------------------------------------------------------------------------------------------
+-- What the game waits for
+
+local function prompt(G, sw, c, mover, what)
+  local who = COLOURS[c]
+  if G:seats() == 2 then who = who .. " (" .. O.seat_label(G, O.seat_of(G, c)) .. ")" end
+  if mover ~= c then who = who .. " with " .. COLOURS[mover] .. "'s pieces" end
+  return who .. " to play " .. what
+end
+
+-- The options now: (list, prompt, view) for a decision phase; nil otherwise.
+function U.options(G, sw, V)
+  local phase = G:get("phase")
+  local c = G:get("turn")
+  if phase == "act" then
+    local key, entries, used, triple, mover = G:get("dice", "entries", "used", "triple", "mover")
+    local entry = U.implement(sw).entry
+    local list = M.offered(V, mover, key, entries, used, entry, triple)
+    if sw.forced_play == "free" and #list > 0 and not M.entry_owed(V, mover, key, entries, entry) then
+      list[#list + 1] = "stop"
+    end
+    return list, prompt(G, sw, c, mover, T.text(key))
+  elseif phase == "value" or phase == "bonus" then
+    local v, grace, bound, mover = G:get("value", "grace", "bound", "mover")
+    local b = phase == "value" and bound ~= 0 and bound or nil
+    local list = M.cowrie_actions(V, mover, v, grace, b)
+    return list, prompt(G, sw, c, mover, tostring(v) .. (b and " (bound)" or ""))
+  end
+  return nil
+end
+
+function U.status(G)
+  local phase = G:get("phase")
+  if phase == "over" then
+    return { over = true, scores = G:get("scores"), result = G:get("result") }
+  end
+  local sw = R.read(G)
+  if phase == "throwoff" or phase == "throw" then return { chance = sw.implement } end
+  local list, text = U.options(G, sw, M.view(G, sw))
+  return { actor = G:current(), options = list, prompt = text }
+end
+
+------------------------------------------------------------------------------------------
+-- Playing
+
+-- A long-dice throw is over: an extra throw for a capture (§15 capture_extra_throw), or the
+-- next turn.
+local function throw_done(G, sw, V)
+  if sw.capture_extra_throw == "on" and G:get("captures") > 0 then
+    G:set("phase", "throw", "captures", 0)
+    return
+  end
+  next_turn(G, sw, V)
+end
+
+-- A cowrie value is played or forfeited (§9): the bonus step, an extra throw, or the next turn.
+local function value_done(G, sw, V, entered, captured)
+  local phase, v, extra, throws = G:get("phase", "value", "extra", "throws")
+  if captured > 0 and sw.capture_extra_throw == "on" then extra = extra + 1 end
+  local bound = 0
+  if entered and sw.cowrie_followup == "entered_piece" then bound = entered end
+  G:set("bound", bound, "extra", extra)
+  if phase == "value" and v == 25 and sw.cowrie_last_square == "bonus_one" then
+    G:set("phase", "bonus", "value", 1, "grace", false)
+    return
+  end
+  if extra > 0 and (sw.cowrie_max_throws == 0 or throws < sw.cowrie_max_throws) then
+    G:set("phase", "throw", "extra", extra - 1)
+    return
+  end
+  next_turn(G, sw, V)
+end
+
+-- The kernel logs decisions; the rules log what they play themselves (a single option).
+local function log_action(G, V, mover, a, what, auto)
+  if auto then G:log(COLOURS[mover] .. ": " .. M.label(V, mover, a, what) .. " (only option)") end
+end
+
+-- Plays option `a` of the current decision (`auto`: the rules play it, being the only one).
+local function play(G, sw, V, a, auto)
+  local phase = G:get("phase")
+  local entry = U.implement(sw).entry
+  if phase == "act" then
+    local key, entries, used, mover, captures = G:get("dice", "entries", "used", "mover", "captures")
+    if a == "stop" then
+      G:log(COLOURS[mover] .. " stops")
+      return throw_done(G, sw, V)
+    end
+    local g = T.GROUPS[key][a & 7]
+    log_action(G, V, mover, a, g.label, auto)
+    local _, n = M.play(G, V, mover, a, entry)
+    if n > 0 then U.killed(G, V, mover) end
+    if check_win(G, V, mover) then return end
+    G:set("dice", g.rest, "entries", (a >> 6) & 127 == 0 and entries + 1 or entries,
+      "used", used + g.size, "captures", captures + n)
+    if g.rest == 0 then throw_done(G, sw, V) end
+    return
+  end
+  local v, mover = G:get("value", "mover")
+  log_action(G, V, mover, a, tostring(v), auto)
+  local moved, n = M.play(G, V, mover, a, entry)
+  if n > 0 then U.killed(G, V, mover) end
+  if check_win(G, V, mover) then return end
+  value_done(G, sw, V, a == 0 and moved[1] or nil, n)
+end
+
+-- Colour c has captured (for kill_before_home).
+function U.killed(G, V, c)
+  V.killed[c] = true
+  G:set("killed", V.killed)
+end
+
+-- Plays single options and forfeits unusable throws until the game waits for a chance event
+-- or a real decision; returns the status there. V, the view, follows every piece that moves.
+function U.settle(G, sw, V)
+  V = V or M.view(G, sw)
+  for _ = 1, 1000 do
+    local phase = G:get("phase")
+    if phase == "over" then
+      return { over = true, scores = G:get("scores"), result = G:get("result") }
+    end
+    if phase ~= "act" and phase ~= "value" and phase ~= "bonus" then return { chance = sw.implement } end
+    local list, text = U.options(G, sw, V)
+    if #list == 0 then
+      local c = G:get("mover")
+      if phase == "act" then
+        G:log(COLOURS[c] .. ": " .. T.text(G:get("dice")) .. " cannot be played")
+        throw_done(G, sw, V)
+      else
+        G:log(COLOURS[c] .. ": " .. G:get("value") .. " is forfeited")
+        value_done(G, sw, V, nil, 0)
+      end
+    elseif #list == 1 and list[1] ~= "stop" then
+      play(G, sw, V, list[1], true)
+    else
+      return { actor = G:current(), options = list, prompt = text }
+    end
+  end
+  error("chaupar: a turn did not settle")
+end
+
+-- The status that follows a change: the one settle found, unless a house rule stacks on status.
+local function next_status(G, sw, V)
+  local st = U.settle(G, sw, V)
+  if hook.status == U.status then return st end
+  return hook.status(G)
+end
+
+function U.apply(G, option)
+  local sw = R.read(G)
+  local V = M.view(G, sw)
+  play(G, sw, V, option)
+  return next_status(G, sw, V)
+end
+
+-- The throw falls: a long-dice throw to play action by action, or a cowrie value (§6, §9).
+function U.begin_throw(G, sw, outcome, V)
+  local c = G:get("turn")
+  local mover = mover_of(V, c)
+  if sw.implement == "cowries" then
+    local _, graces = T.schedule(sw)
+    local v = outcome[1]
+    local throws, extra = G:get("throws", "extra")
+    local grace = graces[v] or false
+    G:set("phase", "value", "value", v, "grace", grace, "throws", throws + 1,
+      "extra", extra + (grace and 1 or 0), "mover", mover)
+  else
+    local key = T.key(outcome)
+    local triple = #outcome == 3 and outcome[1] == outcome[2] and outcome[2] == outcome[3]
+    G:set("phase", "act", "dice", key, "entries", 0, "used", 0, "triple", triple, "mover", mover,
+      "captures", 0)
+  end
+end
+
+function U.chance(G, name, outcome)
+  local sw = R.read(G)
+  local V = M.view(G, sw)
+  if G:get("phase") == "throwoff" then
+    throwoff(G, sw, V, outcome)
+  else
+    U.begin_throw(G, sw, outcome, V)
+  end
+  return next_status(G, sw, V)
+end
+
+-- The label of an option of the current decision.
+function U.label(G, option)
+  if type(option) == "string" then return option end
+  local sw = R.read(G)
+  local V = M.view(G, sw)
+  local phase, mover = G:get("phase", "mover")
+  if phase == "act" then
+    local g = T.GROUPS[G:get("dice")][option & 7]
+    return M.label(V, mover, option, g.label)
+  end
+  return M.label(V, mover, option, tostring(G:get("value")))
+end
+
+return U

@@ -1,0 +1,156 @@
+//! Random Chaupar games: the invariants after every step (16 pieces, four a colour, none lost
+//! or duplicated; each on its colour's route and moving only forward along it or back to the
+//! Charkoni when captured; no square holding both teams where the rules forbid it), and a
+//! thousand games of each implement finishing without a script error, a limit hit or a stall.
+
+mod common;
+
+use std::rc::Rc;
+
+use tortuga::kernel::rng::Stream;
+use tortuga::script::Rules;
+use tortuga::session::{Game, Status};
+use tortuga::sim::{Starter, random_playout};
+
+const MAX_STEPS: u64 = 100_000;
+
+fn rules(sets: &[(&str, &str)]) -> Rc<Rules> {
+    common::load("chaupar", sets)
+}
+
+/// The 16 route indices (0 waiting, 84 home).
+fn board(game: &Game) -> Vec<i64> {
+    game.with_state(|s| match s.props.get("at") {
+        Some(tortuga::kernel::Value::List(v)) => v
+            .iter()
+            .map(|x| match x {
+                tortuga::kernel::Value::Int(i) => *i,
+                other => panic!("index {other:?}"),
+            })
+            .collect(),
+        other => panic!("no board: {other:?}"),
+    })
+}
+
+/// Plays one random game, checking the invariants after every step; returns the steps.
+fn play(rules: &Rc<Rules>, seats: u32, seed: u64) -> u64 {
+    let mut game = Game::new(rules.clone(), seats, seed).expect("setup");
+    game.with_state_mut(|s| s.logging = false);
+    let mut bot = Stream::new(seed, "bots");
+    let mut before = board(&game);
+    for steps in 0..MAX_STEPS {
+        let problems = game.text_hook("check", ()).expect("check");
+        assert!(problems.is_empty(), "seed {seed} step {steps}: {problems}");
+        let now = board(&game);
+        assert_eq!(now.len(), 16);
+        for (p, (&a, &b)) in before.iter().zip(&now).enumerate() {
+            assert!(
+                b >= a || (b == 0 && a < 84),
+                "seed {seed} step {steps}: piece {} went from {a} to {b}",
+                p + 1
+            );
+        }
+        before = now;
+        match game.status().expect("status").clone() {
+            Status::Over { scores, .. } => {
+                assert_eq!(
+                    scores.iter().filter(|&&s| s == 1.0).count() as u32,
+                    seats / 2
+                );
+                return steps;
+            }
+            Status::Chance(_) => {
+                game.resolve_chance(None)
+                    .unwrap_or_else(|e| panic!("seed {seed} step {steps}: {e:#}"));
+            }
+            Status::Decision { count, .. } => {
+                assert!(
+                    count >= 2,
+                    "seed {seed} step {steps}: a single option is played at once"
+                );
+                let i = bot.below(count as u64) as usize;
+                game.apply(i)
+                    .unwrap_or_else(|e| panic!("seed {seed} step {steps}: {e:#}"));
+            }
+        }
+    }
+    panic!("seed {seed}: no end after {MAX_STEPS} steps");
+}
+
+#[test]
+fn random_games_keep_the_invariants() {
+    let cases: &[&[(&str, &str)]] = &[
+        &[],
+        &[("implement", "dice2")],
+        &[("implement", "cowries")],
+        &[
+            ("implement", "cowries"),
+            ("capture_extra_throw", "on"),
+            ("cowrie_last_square", "bonus_one"),
+        ],
+        &[
+            ("block_model", "immune_pairs"),
+            ("castle_function", "shared"),
+        ],
+        &[
+            ("block_model", "none"),
+            ("direction", "cw"),
+            ("turn_order", "cw"),
+        ],
+        &[
+            ("block_passing", "all"),
+            ("block_form_by", "team"),
+            ("blocks_split", "off"),
+        ],
+        &[
+            ("start", "ain_akbari"),
+            ("kill_before_home", "on"),
+            ("exact_finish", "off"),
+        ],
+        &[
+            ("entry_compulsory", "maximal"),
+            ("triple_stack_bonus", "on"),
+            ("turn_unit", "team"),
+        ],
+        &[
+            ("forced_play", "free"),
+            ("entry_compulsory", "off"),
+            ("multi_entry", "off"),
+        ],
+        &[("finished_plays_partner", "off"), ("castle_set", "pachih8")],
+    ];
+    for (k, sets) in cases.iter().enumerate() {
+        let r = rules(sets);
+        for seed in 0..3 {
+            play(&r, if seed == 2 { 2 } else { 4 }, 1000 * k as u64 + seed);
+        }
+    }
+}
+
+#[test]
+fn a_thousand_games_of_each_implement_finish() {
+    let workers: Vec<_> = ["dice3", "dice2", "cowries"]
+        .into_iter()
+        .map(|implement| {
+            std::thread::spawn(move || {
+                let mut starter = Starter::new(rules(&[("implement", implement)]), 4);
+                let mut decisions = 0;
+                for seed in 0..1000 {
+                    let p = random_playout(&mut starter, seed, MAX_STEPS)
+                        .unwrap_or_else(|e| panic!("{implement} seed {seed}: {e:#}"));
+                    assert_eq!(p.scores.iter().sum::<f64>(), 2.0, "{implement} seed {seed}");
+                    decisions += p.decisions;
+                }
+                (implement, decisions)
+            })
+        })
+        .collect();
+    for w in workers {
+        let (implement, decisions) = w.join().expect("a worker");
+        println!("{implement}: 1000 games, {decisions} decisions");
+        assert!(
+            decisions > 100_000,
+            "{implement}: games this short cannot have been played out"
+        );
+    }
+}

@@ -1,0 +1,623 @@
+//! Chaupar scenario checklist (spec §18): each from a position with forced throws.
+
+mod chaupar;
+mod common;
+
+use chaupar::{C, pos};
+
+fn labels(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+// ---- Setup and order -------------------------------------------------------------------
+
+#[test]
+fn s01_new_game_defaults() {
+    let mut c = C::fresh("--seed 1");
+    for col in ["S", "E", "N", "W"] {
+        assert_eq!(c.colour(col), "home 0, wait 4");
+    }
+    assert!(c.export().contains("implement dice3\nseats 4\n"));
+    assert_eq!(c.lua("G:seats()"), "4");
+    assert_eq!(
+        c.lua("table.concat(require('chaupar.board').TEAM, ',')"),
+        "1,2,1,2"
+    );
+    let castles = c.lua(
+        "local B = require('chaupar.board') local t = {} \
+         for i = 1, 83 do if B.CASTLE.classic12[B.ROUTE.ccw[1][i]] then t[#t + 1] = i end end \
+         local n = 0 for q = 1, 96 do if B.CASTLE.classic12[q] then n = n + 1 end end \
+         return n .. ': ' .. table.concat(t, ' ')",
+    );
+    assert_eq!(castles, "12: 8 12 21 25 29 38 42 46 55 59 63 72 76");
+    assert_eq!(c.phase(), "throwoff");
+    assert!(c.waiting_for_throw());
+}
+
+#[test]
+fn s01_route_facts() {
+    let mut c = C::fresh("--seed 1");
+    let facts = c.lua(
+        "local B = require('chaupar.board') local r = B.ROUTE.ccw[1] local seen, n = {}, 0 \
+         for i = 1, 83 do if not seen[r[i]] then seen[r[i]] = true n = n + 1 end end \
+         return #r .. ' ' .. n .. ' ' .. B.index_name('ccw', 1, 80) .. ' ' .. B.index_name('ccw', 1, 25)",
+    );
+    assert_eq!(facts, "83 75 S.m4' E.m8");
+}
+
+#[test]
+fn s02_throw_off_ties_rethrow() {
+    let mut c = C::fresh("--seed 1");
+    c.roll("1 1 5"); // S 7
+    c.roll("6 5 1"); // E 12
+    c.roll("5 6 1"); // N 12
+    c.roll("1 1 1"); // W 3
+    assert_eq!(c.phase(), "throwoff");
+    assert_eq!(c.lua("#G:get('contenders')"), "2");
+    c.roll("2 2 5"); // E 9
+    c.roll("2 2 6"); // N 10
+    assert_eq!(c.turn(), "N");
+    for next in ["W", "S", "E"] {
+        c.roll("1 1 2"); // no entry, nothing on the board: forfeited
+        assert_eq!(c.turn(), next);
+    }
+}
+
+#[test]
+fn s03_turn_passes_counter_clockwise() {
+    let mut c = C::at("throw 1 1 2");
+    assert_eq!(c.turn(), "E");
+    let mut c = C::at("set turn_order=cw / throw 1 1 2");
+    assert_eq!(c.turn(), "W");
+}
+
+#[test]
+fn s04_two_players_and_team_turns() {
+    let mut c = C::fresh("--seed 1 --players 2");
+    c.roll("1 2 5"); // A 8
+    c.roll("1 2 2"); // B 5
+    assert_eq!(c.turn(), "S");
+    assert_eq!(c.lua("G:current()"), "1");
+    for (next, seat) in [("E", "2"), ("N", "1"), ("W", "2"), ("S", "1")] {
+        c.roll("1 1 2");
+        assert_eq!(c.turn(), next);
+        assert_eq!(c.lua("G:current()"), seat);
+    }
+    let mut c = C::at("set turn_unit=team");
+    for next in ["N", "W", "E", "S", "N"] {
+        c.roll("1 1 2");
+        assert_eq!(c.turn(), next);
+    }
+}
+
+// ---- Implements ------------------------------------------------------------------------
+
+#[test]
+fn s05_long_dice_entry_counts() {
+    let mut c = C::fresh("--seed 1");
+    let count = |c: &mut C, faces: &str, n: u32, entry: u32| {
+        c.lua(&format!(
+            "local T = require('chaupar.throws') local f = {{{faces}}} local one, two = 0, 0 \
+             local function go(k, dice) if k == 0 then local e = T.ENTRIES[{entry}][T.key(dice)] \
+             if e >= 1 then one = one + 1 end if e >= 2 then two = two + 1 end return end \
+             for _, v in ipairs(f) do local d = {{table.unpack(dice)}} d[#d + 1] = v go(k - 1, d) end end \
+             go({n}, {{}}) return one .. ' ' .. two"
+        ))
+    };
+    assert_eq!(count(&mut c, "1, 2, 5, 6", 3, 6), "50 16");
+    assert_eq!(count(&mut c, "1, 3, 4, 6", 2, 4), "9 1");
+}
+
+#[test]
+fn s06_cowrie_values() {
+    let mut c = C::at("implement cowries / S: E.l1, home 3");
+    let values = ["25", "10", "2", "3", "4", "5", "6"];
+    for (up, v) in values.iter().enumerate() {
+        let mut c2 = C::at("implement cowries / S: S.l8, home 3");
+        c2.roll(&format!("up={up}"));
+        assert_eq!(c2.lua("G:get('value')"), *v, "up={up}");
+    }
+    // the forced value is checked against the schedule
+    assert!(c.fails("roll 7").contains("not a score"));
+}
+
+// ---- Entering with dice2 ---------------------------------------------------------------
+
+#[test]
+fn s07_one_three_enters_and_stays() {
+    let mut c = C::at("implement dice2 / throw 1 3");
+    assert_eq!(c.colour("S"), "S.m4, home 0, wait 3");
+    assert_eq!(c.turn(), "E");
+    assert!(c.waiting_for_throw());
+}
+
+#[test]
+fn s08_four_enters_then_the_new_piece_moves() {
+    let mut c = C::at("implement dice2 / throw 4 6");
+    assert_eq!(c.colour("S"), "S.r7, home 0, wait 3");
+    assert_eq!(
+        c.lua("require('chaupar.board').parse_index('ccw', 1, 'S.r7')"),
+        "10"
+    );
+    assert_eq!(c.turn(), "E");
+}
+
+#[test]
+fn s09_enter_and_move_either_piece() {
+    let mut c = C::at("implement dice2 / throw 4 6 / S: E.l4");
+    assert_eq!(c.moves(), labels(&["enter 4", "move E.l4 x1 6 to E.r8"]));
+    assert!(c.fails("play move E.l4 x1 4+6").contains("not possible"));
+    let mut a = C::at("implement dice2 / throw 4 6 / S: E.l4");
+    a.play("enter 4");
+    assert_eq!(
+        a.moves(),
+        labels(&["move E.l4 x1 6 to E.r8", "move S.m4 x1 6 to S.r7"])
+    );
+    a.play("move E.l4 x1 6 to E.r8");
+    assert_eq!(a.colour("S"), "S.m4, E.r8, home 0, wait 2");
+}
+
+#[test]
+fn s10_four_four_enters_two() {
+    let mut c = C::at("implement dice2 / throw 4 4");
+    assert_eq!(c.moves(), labels(&["enter 4", "move S.m4 x1 4 to S.m8"]));
+    c.play("enter 4");
+    assert_eq!(c.colour("S"), "S.m4 x2, home 0, wait 2");
+}
+
+#[test]
+fn s11_multi_entry_off() {
+    let mut c = C::at("implement dice2 / set multi_entry=off / throw 4 4");
+    assert_eq!(c.colour("S"), "S.m8, home 0, wait 3");
+    assert_eq!(c.turn(), "E");
+}
+
+#[test]
+fn s12_no_entry_forfeits() {
+    let mut c = C::at("implement dice2 / throw 3 6");
+    assert_eq!(c.colour("S"), "home 0, wait 4");
+    assert_eq!(c.turn(), "E");
+}
+
+#[test]
+fn s13_one_three_must_enter() {
+    let mut c = C::at("implement dice2 / throw 1 3 / S: N.l1");
+    assert_eq!(c.colour("S"), "S.m4, N.l1, home 0, wait 2");
+    assert_eq!(c.turn(), "E");
+}
+
+#[test]
+fn s14_entry_not_compulsory() {
+    let mut c = C::at("implement dice2 / set entry_compulsory=off / throw 4 6 / S: E.l4");
+    assert!(c.has("move E.l4 x1 4+6 to E.r4"));
+    c.play("move E.l4 x1 4+6 to E.r4");
+    assert_eq!(c.colour("S"), "E.r4, home 0, wait 3");
+}
+
+// ---- Entering with dice3 ---------------------------------------------------------------
+
+#[test]
+fn s15_two_two_two_enters() {
+    let mut c = C::at("throw 2 2 2 / S: E.l1");
+    assert_eq!(c.colour("S"), "S.m6, E.l1, home 0, wait 2");
+    assert_eq!(c.turn(), "E");
+}
+
+#[test]
+fn s16_one_five_enters_and_the_two_moves_it() {
+    let mut c = C::at("throw 1 5 2");
+    assert_eq!(c.colour("S"), "S.m8, home 0, wait 3");
+    assert_eq!(c.turn(), "E");
+}
+
+#[test]
+fn s17_six_enters_rest_split_or_summed() {
+    let mut c = C::at("throw 6 2 5 / S: E.l1");
+    c.play("enter 6");
+    let m = c.moves();
+    for l in [
+        "move S.m6 x1 2 to S.m8",
+        "move S.m6 x1 5 to S.r6",
+        "move S.m6 x1 2+5 to S.r4",
+        "move E.l1 x1 2 to E.l3",
+        "move E.l1 x1 2+5 to E.l8",
+    ] {
+        assert!(m.contains(&l.to_string()), "{l} in {m:?}");
+    }
+    c.play("move S.m6 x1 2+5 to S.r4");
+    assert_eq!(c.colour("S"), "S.r4, E.l1, home 0, wait 2");
+    // a plan without the entry is refused
+    let mut c = C::at("throw 6 2 5 / S: E.l1");
+    assert!(!c.has("move E.l1 x1 2+5+6 to E.r6"));
+}
+
+#[test]
+fn s18_one_five_six_double_entry() {
+    let mut c = C::at("throw 1 5 6");
+    assert_eq!(c.moves(), labels(&["enter 6", "enter 1+5"]));
+    c.play("enter 6");
+    assert!(c.has("enter 1+5"));
+    assert!(c.has("move S.m6 x1 1+5 to S.r5"));
+    c.play("enter 1+5");
+    assert_eq!(c.colour("S"), "S.m6 x2, home 0, wait 2");
+}
+
+#[test]
+fn s19_six_six_two_block_or_piece() {
+    let mut c = C::at("throw 6 6 2");
+    c.play("enter 6");
+    assert_eq!(
+        c.moves(),
+        labels(&["move S.m6 x1 2 to S.m8", "move S.m6 x2 2 to S.m8"])
+    );
+    c.play("move S.m6 x1 2 to S.m8");
+    assert_eq!(c.colour("S"), "S.m6, S.m8, home 0, wait 2");
+}
+
+#[test]
+fn s20_triple_six() {
+    let mut c = C::at("throw 6 6 6");
+    c.play("enter 6");
+    c.play("enter 6");
+    assert_eq!(c.colour("S"), "S.m6 x3, home 0, wait 1");
+    let mut c = C::at("throw 6 6 6 / S: E.l1, E.l2");
+    c.play("enter 6");
+    c.play("enter 6");
+    assert_eq!(c.colour("S"), "S.m6 x2, E.l1, E.l2, home 0, wait 0");
+    assert!(
+        c.moves().iter().all(|l| l.starts_with("move")),
+        "{:?}",
+        c.moves()
+    );
+}
+
+// ---- Cowries ---------------------------------------------------------------------------
+
+#[test]
+fn s21_cowrie_entry_and_bound_throw() {
+    let mut c = C::at("implement cowries");
+    c.roll("10");
+    assert_eq!(c.colour("S"), "S.m1, home 0, wait 3");
+    c.roll("3");
+    assert_eq!(c.colour("S"), "S.m4, home 0, wait 3");
+    assert_eq!(c.turn(), "E");
+}
+
+#[test]
+fn s22_twenty_five_then_four() {
+    let mut c = C::at("implement cowries / S: S.r7, E.l1, home 2");
+    c.roll("25");
+    assert_eq!(
+        c.moves(),
+        labels(&["move S.r7 x1 25 to N.l2", "move E.l1 x1 25 to N.m8"])
+    );
+    c.play("move S.r7 x1 25 to N.l2");
+    c.roll("4");
+    assert_eq!(
+        c.moves(),
+        labels(&["move N.l2 x1 4 to N.l6", "move E.l1 x1 4 to E.l5"])
+    );
+}
+
+#[test]
+fn s23_bound_then_free() {
+    let mut c = C::at("implement cowries");
+    c.roll("6");
+    c.roll("10");
+    assert_eq!(c.colour("S"), "S.r6, home 0, wait 3");
+    c.roll("2");
+    assert_eq!(c.colour("S"), "S.r4, home 0, wait 3");
+    let mut c = C::at("implement cowries / set cowrie_followup=free");
+    c.roll("6");
+    c.roll("10");
+    assert_eq!(c.colour("S"), "S.m1 x2, home 0, wait 2");
+}
+
+#[test]
+fn s24_non_grace_with_all_waiting() {
+    let mut c = C::at("implement cowries");
+    c.roll("3");
+    assert_eq!(c.turn(), "E");
+    assert_eq!(c.colour("S"), "home 0, wait 4");
+}
+
+#[test]
+fn s25_last_square_goes_home_on_a_grace() {
+    let mut c = C::at("implement cowries / S: S.m1', E.l1, home 2");
+    c.roll("2");
+    assert_eq!(c.colour("S"), "E.l3, S.m1', home 2, wait 0");
+    assert_eq!(c.turn(), "E");
+    let mut c = C::at("implement cowries / S: S.m1', E.l1, home 2");
+    c.roll("6");
+    assert_eq!(
+        c.moves(),
+        labels(&["move E.l1 x1 6 to E.l7", "move S.m1' x1 6 to home"])
+    );
+    c.play("move S.m1' x1 6 to home");
+    assert_eq!(c.turn(), "S");
+    assert!(c.waiting_for_throw());
+}
+
+#[test]
+fn s26_blocked_bound_value_becomes_free() {
+    let mut c = C::at("implement cowries / S: E.l1 / W: S.r8 x2");
+    c.roll("6");
+    c.roll("10");
+    c.roll("3");
+    assert_eq!(c.colour("S"), "S.m1, S.m4, E.l1, home 0, wait 1");
+}
+
+// ---- Splitting, summing, forced play ---------------------------------------------------
+
+#[test]
+fn s27_sum_passes_split_captures() {
+    let mut c = C::at("throw 1 2 5 / S: E.l1, home 3 / E: E.l2");
+    c.play("move E.l1 x1 1+2 to E.l4");
+    assert_eq!(c.colour("E"), "E.l2, home 0, wait 3");
+    assert_eq!(c.colour("S"), "E.m8, home 3, wait 0");
+    let mut c = C::at("throw 1 2 5 / S: E.l1, home 3 / E: E.l2");
+    c.play("move E.l1 x1 1 to E.l2");
+    assert_eq!(c.colour("E"), "home 0, wait 4");
+    c.play("move E.l2 x1 2+5 to E.m8");
+    assert_eq!(c.colour("S"), "E.m8, home 3, wait 0");
+}
+
+#[test]
+fn s28_stepped_sums_ask_for_an_order() {
+    let body = "set sum_touches_intermediate=true / throw 1 2 5 / S: E.l1, home 3 / E: E.l2";
+    let mut c = C::at(body);
+    assert!(c.has("move E.l1 x1 1,2 to E.l4"), "{:?}", c.moves());
+    assert!(c.has("move E.l1 x1 2,1 to E.l4"), "{:?}", c.moves());
+    c.play("move E.l1 x1 1,2 to E.l4");
+    assert_eq!(c.colour("E"), "home 0, wait 4");
+    let mut c = C::at(body);
+    c.play("E.l1 2,1");
+    assert_eq!(c.colour("E"), "E.l2, home 0, wait 3");
+}
+
+#[test]
+fn s29_every_die_must_be_used() {
+    let mut c = C::at("throw 5 6 1 / S: S.l3, home 3");
+    assert!(
+        !c.has("move S.l3 x1 5+6 to S.m3'") || {
+            c.play("move S.l3 x1 5+6 to S.m3'");
+            true
+        }
+    );
+    assert_eq!(c.colour("S"), "S.m2', home 3, wait 0");
+    assert_eq!(c.turn(), "E");
+}
+
+#[test]
+fn s30_only_the_one_is_playable() {
+    let mut c = C::at("throw 6 5 1 / S: S.m4', home 3");
+    assert_eq!(c.colour("S"), "S.m3', home 3, wait 0");
+    assert_eq!(c.turn(), "E");
+}
+
+// ---- Capture, castles, blocks ----------------------------------------------------------
+
+#[test]
+fn s31_capture_sends_home_to_wait() {
+    let mut c = C::at("implement cowries / S: E.l1, home 3 / E: E.l4");
+    c.roll("3");
+    assert_eq!(c.colour("E"), "home 0, wait 4");
+    assert_eq!(c.turn(), "E");
+    let mut c = C::at("implement cowries / set capture_extra_throw=on / S: E.l1, home 3 / E: E.l4");
+    c.roll("3");
+    assert_eq!(c.turn(), "S");
+    assert!(c.waiting_for_throw());
+}
+
+#[test]
+fn s32_castles() {
+    let mut c = C::at("implement cowries / S: E.l1, home 3 / E: E.l5");
+    c.roll("4");
+    assert_eq!(c.colour("S"), "E.l1, home 3, wait 0");
+    assert_eq!(c.turn(), "E");
+    let mut c = C::at("implement cowries / S: E.l1, home 3 / N: E.l5");
+    c.roll("4");
+    assert_eq!(c.colour("S"), "E.l5, home 3, wait 0");
+    let mut c = C::at("implement cowries / set castle_set=none / S: E.l1, home 3 / E: E.l5");
+    c.roll("4");
+    assert_eq!(c.colour("E"), "home 0, wait 4");
+}
+
+#[test]
+fn s33_capture_by_rank() {
+    let mut c = C::at("implement cowries / S: N.r6 / W: N.r3 x2");
+    c.roll("3");
+    assert_eq!(c.colour("S"), "N.r6, home 0, wait 3");
+    let mut c = C::at("implement cowries / S: N.r6 x2 / W: N.r3 x2");
+    c.roll("3");
+    assert_eq!(c.colour("S"), "N.r3 x2, home 0, wait 2");
+    assert_eq!(c.colour("W"), "home 0, wait 4");
+}
+
+#[test]
+fn s34_passing_blocks() {
+    let mut c = C::at("implement cowries / S: N.r6 / W: N.r3 x2");
+    c.roll("4");
+    assert_eq!(c.colour("S"), "N.r6, home 0, wait 3");
+    let mut c = C::at("implement cowries / S: N.r6 x2 / W: N.r3 x2");
+    c.roll("4");
+    assert_eq!(c.colour("S"), "N.r2 x2, home 0, wait 2");
+    let mut c = C::at("implement cowries / set block_passing=none / S: N.r6 / W: N.r3 x2");
+    c.roll("4");
+    assert_eq!(c.colour("S"), "N.r2, home 0, wait 3");
+    let mut c = C::at("implement cowries / set block_passing=none / S: N.r6 / W: N.r3 x2");
+    c.roll("3");
+    assert_eq!(c.colour("S"), "N.r6, home 0, wait 3");
+}
+
+#[test]
+fn s35_own_blocks_never_obstruct() {
+    let mut c = C::at("implement cowries / S: N.r6, N.r4 x2");
+    c.roll("4");
+    assert!(c.has("move N.r6 x1 4 to N.r2"), "{:?}", c.moves());
+}
+
+#[test]
+fn s36_each_colour_judged_separately() {
+    let mut c = C::at("implement cowries / S: N.r6 / E: N.r3 x2 / W: N.r3");
+    c.roll("3");
+    assert_eq!(c.colour("S"), "N.r6, home 0, wait 3");
+    let mut c = C::at("implement cowries / S: N.r6 x2 / E: N.r3 x2 / W: N.r3");
+    c.roll("3");
+    assert_eq!(c.colour("E"), "home 0, wait 4");
+    assert_eq!(c.colour("W"), "home 0, wait 4");
+}
+
+#[test]
+fn s37_landing_on_own_forms_a_block() {
+    let mut c = C::at("implement cowries / S: E.l1, E.l4");
+    c.roll("3");
+    c.play("move E.l1 x1 3 to E.l4");
+    assert_eq!(c.colour("S"), "E.l4 x2, home 0, wait 2");
+}
+
+#[test]
+fn s38_blocks_split() {
+    let mut c = C::at("implement cowries / S: E.l4 x2");
+    c.roll("5");
+    assert_eq!(
+        c.moves(),
+        labels(&["move E.l4 x1 5 to E.m8", "move E.l4 x2 5 to E.m8"])
+    );
+    let mut c = C::at("implement cowries / set blocks_split=off / S: E.l4 x2");
+    c.roll("5");
+    assert_eq!(c.colour("S"), "E.m8 x2, home 0, wait 2");
+}
+
+#[test]
+fn s39_block_form_by() {
+    let mut c = C::at("implement cowries / turn E / E: E.l1 / S: E.l4 / N: E.l4");
+    c.roll("3");
+    assert_eq!(c.colour("S"), "home 0, wait 4");
+    assert_eq!(c.colour("N"), "home 0, wait 4");
+    let mut c =
+        C::at("implement cowries / set block_form_by=team / turn E / E: E.l1 / S: E.l4 / N: E.l4");
+    c.roll("3");
+    assert_eq!(c.colour("E"), "E.l1, home 0, wait 3");
+}
+
+#[test]
+fn s40_immune_pairs() {
+    let mut c = C::at("implement cowries / set block_model=immune_pairs / S: N.r6 / W: N.r3 x2");
+    c.roll("3");
+    assert_eq!(c.colour("S"), "N.r3, home 0, wait 3");
+    assert_eq!(c.colour("W"), "N.r3 x2, home 0, wait 2");
+}
+
+// ---- Finishing, partners, winning ------------------------------------------------------
+
+#[test]
+fn s41_exact_finish() {
+    let mut c = C::at("implement dice2 / throw 3 6 / S: S.m3', E.l1, home 2");
+    let m = c.moves();
+    assert!(m.contains(&"move S.m3' x1 3 to home".to_string()), "{m:?}");
+    assert!(m.contains(&"move E.l1 x1 3+6 to E.r8".to_string()), "{m:?}");
+    assert!(
+        !m.iter()
+            .any(|l| l.starts_with("move S.m3' x1 6") || l.starts_with("move S.m3' x1 3+6"))
+    );
+    c.play("move S.m3' x1 3 to home");
+    assert_eq!(c.colour("S"), "E.l7, home 3, wait 0");
+    let mut c =
+        C::at("implement dice2 / set exact_finish=off / throw 3 6 / S: S.m3', E.l1, home 2");
+    assert!(c.has("move S.m3' x1 6 to home"));
+}
+
+#[test]
+fn s42_a_block_finishes_whole() {
+    let mut c = C::at("implement cowries / S: S.m4' x2, home 2");
+    c.roll("4");
+    c.play("move S.m4' x2 4 to home");
+    assert_eq!(c.colour("S"), "home 4, wait 0");
+}
+
+#[test]
+fn s43_finished_colour_plays_partner() {
+    let mut c = C::at("implement cowries / S: home 4 / N: W.l1");
+    c.roll("10");
+    assert_eq!(c.colour("N"), "N.m1, W.l1, home 0, wait 2");
+    assert_eq!(c.turn(), "S");
+    c.roll("2");
+    assert_eq!(c.colour("N"), "N.m3, W.l1, home 0, wait 2");
+    let mut c = C::at("implement cowries / set finished_plays_partner=off / S: home 4 / N: W.l1");
+    assert_eq!(c.turn(), "E");
+}
+
+#[test]
+fn s44_team_wins() {
+    let mut c = C::at("implement cowries / S: home 4 / N: N.m2', home 3");
+    c.roll("2");
+    assert_eq!(c.status(), "game over: S+N win (S 1, E 0, N 1, W 0)");
+    assert!(c.moves().is_empty());
+}
+
+#[test]
+fn s45_two_players_win() {
+    let mut c = C::at("implement cowries / seats 2 / S: home 4 / N: N.m2', home 3");
+    c.roll("2");
+    assert_eq!(c.status(), "game over: A (S+N) win (S 1, E 0)");
+}
+
+#[test]
+fn s46_ain_akbari_start() {
+    let mut c = C::fresh("--seed 1 --set start=ain_akbari");
+    assert_eq!(c.colour("S"), "S.m6, S.m7, S.r8, S.r7, home 0, wait 0");
+    assert_eq!(c.colour("W"), "W.m6, W.m7, W.r8, W.r7, home 0, wait 0");
+}
+
+#[test]
+fn s47_clockwise_route() {
+    let mut c = C::fresh("--seed 1");
+    assert_eq!(
+        c.lua("local B = require('chaupar.board') return B.index_name('cw', 1, 9) .. ' ' .. B.index_name('cw', 1, 17)"),
+        "S.l8 W.r1"
+    );
+    let mut c = C::at("set direction=cw / S: @9, @17");
+    assert_eq!(c.colour("S"), "S.l8, W.r1, home 0, wait 2");
+}
+
+const EXAMPLE1: &str = "chaupar 1
+implement dice3
+turn S
+throw 6 6 2
+S: E.l4, N.r3 x2, home 1, wait 0
+E: S.r2, wait 3
+N: N.m5', W.l7
+W: E.m8, N.r1, S.m8 x2
+";
+
+const EXAMPLE2: &str = "chaupar 1
+implement cowries
+seats 2
+turn S
+throw 3
+bound S.m1
+S: S.m1, W.r4
+N: home 2, N.m2'
+E: S.r5, S.r5
+W: E.l2 x3
+";
+
+#[test]
+fn s48_round_trip() {
+    for example in [EXAMPLE1, EXAMPLE2] {
+        let mut c = C::setup(example);
+        let once = c.export();
+        let mut again = C::setup(&once);
+        assert_eq!(again.export(), once);
+    }
+    let mut c = C::setup(EXAMPLE1);
+    assert!(c.has("move N.r3 x2 2 to N.r1"));
+    c.play("move N.r3 x2 2 to N.r1");
+    assert_eq!(c.colour("W"), "S.m8 x2, E.m8, home 0, wait 1");
+    let mut c = C::setup(EXAMPLE2);
+    assert_eq!(c.colour("S"), "S.m4, W.r4, home 0, wait 2");
+    assert_eq!(c.turn(), "E");
+    let e = C::refused(&pos("S: E.l1 x3, S.m2, home 1"));
+    assert!(e.contains("S has 5 pieces"), "{e}");
+}

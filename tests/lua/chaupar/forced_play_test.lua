@@ -1,0 +1,69 @@
+-- The forced-play filter's fast path (moves.lua `proven`) against the plain plan search, at
+-- every long-dice decision of random games of both implements and several readings; and
+-- every option's label typed back to that option (notation.lua).
+
+local K = require("test_kernel")
+local R = require("chaupar.rules")
+local M = require("chaupar.moves")
+local T = require("chaupar.throws")
+
+local function rng(seed)
+  return function(n)
+    seed = (seed * 6364136223846793005 + 1442695040888963407)
+    return ((seed >> 33) % n) + 1
+  end
+end
+
+local FACES = { dice3 = { 1, 2, 5, 6 }, dice2 = { 1, 3, 4, 6 } }
+
+local function same(a, b)
+  if #a ~= #b then return false end
+  for i = 1, #a do if a[i] ~= b[i] then return false end end
+  return true
+end
+
+local function check(G)
+  local st = hook.status(G)
+  if not st.options then return end
+  local seen = {}
+  for i, o in ipairs(st.options) do
+    local l = hook.label(G, o)
+    assert(not seen[l], "label twice: " .. l)
+    seen[l] = true
+    assert(hook.parse(G, l) == i, "label " .. l .. " does not type back to option " .. i)
+  end
+  if G:get("phase") ~= "act" then return end
+  local sw = R.read(G)
+  local V = M.view(G, sw)
+  local key, entries, used, triple, mover = G:get("dice", "entries", "used", "triple", "mover")
+  local entry = T.IMPLEMENTS[sw.implement].entry
+  local fast = M.offered(V, mover, key, entries, used, entry, triple)
+  local plain = M.offered(M.view(G, sw), mover, key, entries, used, entry, triple, true)
+  assert(same(fast, plain), "fast path and search differ at\n" .. hook.export(G))
+end
+
+local decisions = 0
+for _, case in ipairs({
+  { implement = "dice3" }, { implement = "dice2" },
+  { implement = "dice3", block_form_by = "team" }, { implement = "dice3", block_model = "immune_pairs" },
+  { implement = "dice3", kill_before_home = "on", castle_set = "none" },
+  { implement = "dice2", exact_finish = "off", blocks_split = "off" },
+}) do
+  for seed = 1, 3 do
+    local G = K.new("chaupar", case)
+    hook.setup(G)
+    local r = rng(seed)
+    local faces = FACES[case.implement]
+    local st = K.run(G, function(s)
+      check(G)
+      decisions = decisions + 1
+      return r(#s.options)
+    end, function()
+      local out = {}
+      for i = 1, T.IMPLEMENTS[case.implement].count do out[i] = faces[r(#faces)] end
+      return out
+    end, 20000)
+    assert(st.over, "game did not end: " .. tostring(st.prompt or st.chance))
+  end
+end
+assert(decisions > 1000, "too few decisions: " .. decisions)
