@@ -55,11 +55,23 @@ enum Cmd {
     },
     /// Uniform-random playouts per second (one core, the full Lua rules).
     Bench(BenchArgs),
+    /// Play many games by bots, in parallel; compare two variants with `--vs`.
+    Sim(sim::command::SimArgs),
+    /// Merge the shard files of one study into the report one run prints.
+    SimMerge(sim::command::MergeArgs),
+    /// Random games under the game's invariants; each failure shrunk and saved as a replay.
+    Check(sim::check::CheckArgs),
+    /// Replay a save file on the current rules, checking the invariants after every step.
+    Replay { file: PathBuf },
 }
 
 #[derive(clap::Args)]
 struct BenchArgs {
-    game: String,
+    /// The game (or --all).
+    game: Option<String>,
+    /// Every game and variant of the rules folder, one table.
+    #[arg(long, conflicts_with = "game")]
+    all: bool,
     #[arg(long)]
     players: Option<u32>,
     #[arg(long, default_value_t = 5)]
@@ -133,6 +145,69 @@ fn main() -> ExitCode {
             }
         }
         Some(Cmd::Bench(args)) => bench(&dir, args),
+        Some(Cmd::Sim(args)) => {
+            let mut bar = progress_bar(args.json || args.shard.is_some());
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            print_result(sim::command::sim(&dir, &args, &stop, &mut bar))
+        }
+        Some(Cmd::SimMerge(args)) => print_result(sim::command::sim_merge(&args)),
+        Some(Cmd::Check(args)) => print_verdict(sim::check::check(&dir, &args)),
+        Some(Cmd::Replay { file }) => print_verdict(sim::check::replay(&dir, &file)),
+    }
+}
+
+/// Prints a command's output, or its error on one line (exit status 2).
+fn print_result(result: anyhow::Result<String>) -> ExitCode {
+    match result {
+        Ok(out) => {
+            println!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints a check's output; exit status 1 when it found a failure, 2 on bad input.
+fn print_verdict(result: anyhow::Result<(String, bool)>) -> ExitCode {
+    match result {
+        Ok((out, clean)) => {
+            println!("{out}");
+            if clean {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Err(e) => print_result(Err(e)),
+    }
+}
+
+/// A progress bar on standard error when it is a terminal: told the games to expect, then
+/// each one finished.
+fn progress_bar(quiet: bool) -> impl FnMut(Option<u64>) {
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let shown = !quiet && std::io::stderr().is_terminal();
+    move |event| match event {
+        Some(total) if shown => {
+            let b = indicatif::ProgressBar::new(total);
+            b.set_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
+                    .expect("a valid template"),
+            );
+            bar = Some(b);
+        }
+        None => {
+            if let Some(b) = &bar {
+                b.inc(1);
+                if b.position() == b.length().unwrap_or(0) {
+                    b.finish_and_clear();
+                }
+            }
+        }
+        Some(_) => {}
     }
 }
 
@@ -163,28 +238,46 @@ fn run_script(dir: &std::path::Path, file: &str) -> ExitCode {
     }
 }
 
-fn bench(dir: &std::path::Path, args: BenchArgs) -> ExitCode {
-    let result = (|| -> anyhow::Result<()> {
-        let load = |overrides| {
-            let opts = LoadOptions {
-                variant: args.variant.clone(),
-                overrides,
-                ..LoadOptions::default()
-            };
-            Rules::load(dir, &args.game, &opts)
+/// The rules `bench` plays: the game's own benchmark switches, then `--set` values; and those
+/// switches as text.
+fn bench_rules(
+    dir: &std::path::Path,
+    game: &str,
+    variant: Option<String>,
+    sets: &[String],
+) -> anyhow::Result<(Rc<Rules>, String)> {
+    let load = |overrides| {
+        let opts = LoadOptions {
+            variant: variant.clone(),
+            overrides,
+            ..LoadOptions::default()
         };
-        let mut overrides = load(vec![])?.bench_switches;
-        for s in &args.sets {
-            overrides.push(parse_assignment(s).map_err(anyhow::Error::msg)?);
+        Rules::load(dir, game, &opts)
+    };
+    let mut overrides = load(vec![])?.bench_switches;
+    for s in sets {
+        overrides.push(parse_assignment(s).map_err(anyhow::Error::msg)?);
+    }
+    let shown: Vec<String> = overrides
+        .iter()
+        .map(|(k, v)| format!(" {k}={}", v.to_literal()))
+        .collect();
+    Ok((Rc::new(load(overrides)?), shown.concat()))
+}
+
+fn bench(dir: &std::path::Path, args: BenchArgs) -> ExitCode {
+    let per_round = Duration::from_secs_f64(args.seconds);
+    let rounds = args.rounds.max(1);
+    let result = (|| -> anyhow::Result<()> {
+        if args.all {
+            return bench_all(dir, &args);
         }
-        let shown: Vec<String> = overrides
-            .iter()
-            .map(|(k, v)| format!(" {k}={}", v.to_literal()))
-            .collect();
-        let rules = Rc::new(load(overrides)?);
+        let Some(game) = &args.game else {
+            anyhow::bail!("bench: name a game, or give --all");
+        };
+        let (rules, shown) = bench_rules(dir, game, args.variant.clone(), &args.sets)?;
         let seats = args.players.unwrap_or(rules.seats.default);
-        let per_round = Duration::from_secs_f64(args.seconds);
-        let results = sim::bench(rules, seats, args.rounds.max(1), per_round, 1, |i, r| {
+        let results = sim::bench(rules, seats, rounds, per_round, 1, |i, r| {
             println!(
                 "round {}: {} games in {:.2}s = {:.0} playouts/s ({:.0} decisions per game)",
                 i + 1,
@@ -195,9 +288,7 @@ fn bench(dir: &std::path::Path, args: BenchArgs) -> ExitCode {
             );
         })?;
         println!(
-            "{} ({seats} players{}): {:.0} playouts/s (median of {})",
-            args.game,
-            shown.concat(),
+            "{game} ({seats} players{shown}): {:.0} playouts/s (median of {})",
             sim::median_rate(&results),
             results.len()
         );
@@ -210,6 +301,43 @@ fn bench(dir: &std::path::Path, args: BenchArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `bench --all`: every game and variant of the rules folder, one table.
+fn bench_all(dir: &std::path::Path, args: &BenchArgs) -> anyhow::Result<()> {
+    let per_round = Duration::from_secs_f64(args.seconds);
+    println!(
+        "{:<12} {:<18} {:>7} {:>12} {:>14} {:>12}  switches",
+        "game", "variant", "players", "playouts/s", "decisions/game", "µs/decision"
+    );
+    for game in tortuga::script::rules::games(dir) {
+        let mut variants = vec![None];
+        variants.extend(
+            tortuga::script::rules::variants(dir, &game)
+                .into_iter()
+                .map(Some),
+        );
+        for variant in variants {
+            let (rules, shown) = bench_rules(dir, &game, variant.clone(), &args.sets)?;
+            let seats = args.players.unwrap_or(rules.seats.default);
+            let results = sim::bench(rules, seats, args.rounds.max(1), per_round, 1, |_, _| {})?;
+            let rate = sim::median_rate(&results);
+            let (games, decisions) = results
+                .iter()
+                .fold((0, 0), |(g, d), r| (g + r.games, d + r.decisions));
+            let per_game = decisions as f64 / games as f64;
+            println!(
+                "{:<12} {:<18} {:>7} {:>12.0} {:>14.0} {:>12.2} {shown}",
+                game,
+                variant.as_deref().unwrap_or("default"),
+                seats,
+                rate,
+                per_game,
+                1e6 / (rate * per_game)
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Rules make and drop several small Lua tables per event (board reads, move lists, statuses);

@@ -37,6 +37,7 @@ function C.answers(G)
 end
 
 function C.double(G, seat)
+  G:stat("doubles")
   G:set("phase", "doubled")
   G:log(string.format("%s doubles to %d", NAMES[seat], C.state(G) * 2))
 end

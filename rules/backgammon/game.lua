@@ -13,6 +13,7 @@ local render = require("backgammon.render")
 local machine = require("backgammon.machine")
 local rules = require("backgammon.rules")
 local moves = require("backgammon.moves")
+local eval = require("backgammon.eval")
 
 local function power_of_two(v) return v >= 1 and v & (v - 1) == 0 end
 
@@ -199,5 +200,7 @@ return {
     forced_play = rules.forced_play,
     win_kind = rules.win_kind,
     points = rules.points,
+    -- eval(G, seat) -> number: how good the state is for seat (the greedy bot's measure).
+    eval = eval.eval,
   },
 }

@@ -65,6 +65,9 @@ end
 function M.win(G, winner)
   local kind = hook.win_kind(G, layout.side(G, 3 - winner))
   local points, counted = hook.points(G, kind, G:get("cube") or 1)
+  -- counters for `sim`: gammons won on the board, and those that counted as such
+  if kind >= 2 then G:stat("gammons") end
+  if counted >= 2 then G:stat("gammons_scored") end
   M.finish(G, winner, points, KIND_NAMES[counted])
 end
 

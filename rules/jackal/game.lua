@@ -58,6 +58,7 @@ local X = require("jackal.position")
 local R = require("jackal.render")
 local SW = require("jackal.switches")
 local K = require("jackal.check")
+local E = require("jackal.eval")
 
 local function setup(G)
   G:grid("", 13, 13, "letters")
@@ -184,5 +185,9 @@ return {
     -- The invariants of §9, for fuzzing: "" when sound, else one problem a line ("light":
     -- without the deck and pack counts).
     check = function(G, mode) return table.concat(K.problems(G, mode == "light"), "\n") end,
+    -- invariant(G) -> "" or the broken invariants (`tortuga check`; the light checks).
+    invariant = function(G) return table.concat(K.problems(G, true), "\n") end,
+    -- eval(G, seat) -> number: how good the state is for seat (the greedy bot's measure).
+    eval = E.eval,
   },
 }

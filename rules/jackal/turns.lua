@@ -266,6 +266,7 @@ function T.next_team(G)
   local nt = teams[i % #teams + 1]
   if nt == T.first_team(G) then
     G:set("round", (G:get("round") or 1) + 1)
+    G:stat("rounds")
     if G:get("act") then
       G:set("stall", 0)
     else

@@ -41,7 +41,17 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "auto",
         usage: "[N]",
-        help: "Let the uniform-random bot take the next N steps (decisions and chance events; default: to the end of the game).",
+        help: "Let the bots take the next N steps (decisions and chance events; default: to the end of the game): each seat's `bot`, or the uniform-random bot.",
+    },
+    Command {
+        name: "bot",
+        usage: "<seat> random|greedy|mcts [iterations|200ms|2s] | <seat> off",
+        help: "Let a bot take a seat's decisions when `auto` runs: uniform random, greedy on the game's eval hook, or Monte Carlo tree search (200 iterations unless given). A bot sees only what its seat may see.",
+    },
+    Command {
+        name: "sim",
+        usage: "<game> [--variant A] [--vs B] [--games N] [--seed S] [--bots B,…] [--jobs N] [--json] [--svg FILE]",
+        help: "Play N games by bots on every core and report wins with 95% intervals, draws, game length and the rules' counters; with --vs, the paired differences between two variants and which are significant.",
     },
     Command {
         name: "undo",

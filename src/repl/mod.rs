@@ -5,6 +5,7 @@ pub mod commands;
 pub mod editor;
 pub mod paint;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -12,14 +13,16 @@ use anyhow::{Result, anyhow, bail};
 use mlua::Value as LuaValue;
 use mlua::chunk::ChunkMode;
 
-use crate::kernel::Value;
 use crate::kernel::rng::Stream;
+use crate::kernel::{Seat, Value};
 use crate::script::host::display_value;
 use crate::script::rules::{games, variants};
 use crate::script::variant::parse_assignment;
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::{SaveFile, write_atomically};
 use crate::session::{Origin, Session, Status};
+use crate::sim;
+use crate::sim::bots::{Bot, BotSpec};
 
 pub struct Repl {
     pub rules_dir: PathBuf,
@@ -29,6 +32,8 @@ pub struct Repl {
     pub quit: bool,
     /// The last ruleset loaded, reused by `new` and `setup` while its files are unchanged.
     cache: Option<(String, Rc<Rules>)>,
+    /// Bots set with `bot`, by seat: `auto` lets them take their seats' decisions.
+    bots: BTreeMap<Seat, Bot>,
 }
 
 /// Splits a command line into words: `"…"` groups words, and a word that opens with `{` or `[`
@@ -151,6 +156,7 @@ impl Repl {
             session: None,
             quit: false,
             cache: None,
+            bots: BTreeMap::new(),
         }
     }
 
@@ -188,6 +194,8 @@ impl Repl {
                 Ok(format!("{what}\n{}", self.status_line()?))
             }
             "auto" => self.auto(args.first()),
+            "bot" => self.bot(&args),
+            "sim" => sim::command::sim_line(&self.rules_dir, line),
             "undo" => {
                 let e = self.session()?.undo()?;
                 Ok(format!("undid {}\n{}", e.describe(), self.status_line()?))
@@ -441,7 +449,10 @@ impl Repl {
                 .map_err(|_| anyhow!("auto takes a number of steps, not '{v}'"))?,
             None => 100_000,
         };
-        let s = self.session()?;
+        let s = self
+            .session
+            .as_mut()
+            .ok_or_else(|| anyhow!("no game yet: start one with `new <game>`"))?;
         let mut bot = Stream::new(s.origin.seed ^ s.events.len() as u64, "bots");
         let mut steps = 0;
         while steps < limit {
@@ -450,14 +461,53 @@ impl Repl {
                 Status::Chance(_) => {
                     s.roll(&[])?;
                 }
-                Status::Decision { count, .. } => {
-                    let i = bot.below(count as u64) as usize;
+                Status::Decision { count, actor, .. } => {
+                    let i = match self.bots.get_mut(&actor) {
+                        Some(b) => b.choose(&mut s.game)?,
+                        None => bot.below(count as u64) as usize,
+                    };
                     s.play_index(i)?;
                 }
             }
             steps += 1;
         }
         Ok(format!("{steps} steps\n{}", self.status_line()?))
+    }
+
+    /// `bot <seat> random|greedy|mcts [budget]`, or `bot <seat> off`: who `auto` plays for.
+    fn bot(&mut self, args: &[String]) -> Result<String> {
+        let usage = "usage: bot <seat> random|greedy|mcts [iterations|200ms|2s] (or off)";
+        let (Some(who), Some(kind)) = (args.first(), args.get(1)) else {
+            bail!("{usage}");
+        };
+        let s = self.session()?;
+        let seat = s
+            .game
+            .with_state(|st| {
+                who.parse()
+                    .ok()
+                    .and_then(|n| st.turn.check(n).ok())
+                    .or(st.turn.find(who))
+            })
+            .ok_or_else(|| anyhow!("bot: no seat '{who}' in this game"))?;
+        let name = s.game.with_state(|st| st.turn.name(seat).to_string());
+        if kind == "off" {
+            self.bots.remove(&seat);
+            return Ok(format!("{name}: no bot (auto plays at random)"));
+        }
+        let spec: BotSpec = match args.get(2) {
+            Some(budget) => format!("{kind}:{budget}").parse()?,
+            None => kind.parse()?,
+        };
+        if spec == BotSpec::Greedy && !s.game.has_hook("eval") {
+            bail!(
+                "{} has no eval hook: the greedy bot needs one",
+                s.origin.game
+            );
+        }
+        let seed = s.origin.seed;
+        self.bots.insert(seat, Bot::new(spec, seed, seat));
+        Ok(format!("{name}: {spec} bot (`auto` lets it play)"))
     }
 
     fn log(&mut self, n: Option<&String>) -> Result<String> {

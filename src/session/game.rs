@@ -281,6 +281,15 @@ impl Game {
 
     /// A text hook (render, export) with extra arguments.
     pub fn text_hook<A: mlua::IntoLuaMulti>(&self, name: &str, args: A) -> Result<String> {
+        self.query_hook(name, args)
+    }
+
+    /// A query hook (read-only) with extra arguments and any result (`eval` gives a number).
+    pub fn query_hook<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
+        &self,
+        name: &str,
+        args: A,
+    ) -> Result<R> {
         let f = self.hook(name)?;
         self.query(&f, args)
     }

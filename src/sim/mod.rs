@@ -1,4 +1,14 @@
-//! Playing many games fast: uniform-random playouts and the `bench` command.
+//! Playing many games fast: uniform-random playouts and the `bench` command; bots, studies
+//! (`sim`, `sim-merge`) and their statistics, reports, shards and charts.
+
+pub mod bots;
+pub mod check;
+pub mod command;
+pub mod report;
+pub mod shard;
+pub mod stats;
+pub mod study;
+pub mod svg;
 
 use std::rc::Rc;
 use std::time::{Duration, Instant};

@@ -1,0 +1,373 @@
+//! Bots, generic over the rules: uniform random, greedy on the game's Lua evaluation, and
+//! Monte Carlo tree search.
+//!
+//! A bot that looks ahead never reads the real state: it plays on [`Game::determinize`]'s
+//! copy, in which every value its seat may not see is resampled, and whose random streams are
+//! reseeded from the bot's own stream, so it cannot foresee the dice either.
+
+use std::fmt;
+use std::rc::Rc;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, anyhow, bail};
+
+use crate::kernel::rng::Stream;
+use crate::kernel::{Seat, State};
+use crate::session::{Game, Status};
+
+/// How long MCTS thinks per decision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    Iterations(u32),
+    Time(Duration),
+}
+
+/// A bot, as named on the command line: `random`, `greedy`, `mcts`, `mcts:500` (iterations),
+/// `mcts:200ms` or `mcts:2s` (time per decision).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BotSpec {
+    Random,
+    Greedy,
+    Mcts(Budget),
+}
+
+/// MCTS iterations per decision when no budget is given.
+pub const DEFAULT_ITERATIONS: u32 = 200;
+
+impl FromStr for BotSpec {
+    type Err = anyhow::Error;
+
+    fn from_str(text: &str) -> Result<BotSpec> {
+        let (name, budget) = match text.split_once([':', ' ']) {
+            Some((n, b)) => (n, Some(b.trim())),
+            None => (text, None),
+        };
+        match (name, budget) {
+            ("random", None) => Ok(BotSpec::Random),
+            ("greedy", None) => Ok(BotSpec::Greedy),
+            ("mcts", None) => Ok(BotSpec::Mcts(Budget::Iterations(DEFAULT_ITERATIONS))),
+            ("mcts", Some(b)) => Ok(BotSpec::Mcts(parse_budget(b)?)),
+            ("random" | "greedy", Some(_)) => bail!("bot '{name}' takes no budget"),
+            _ => bail!("no bot '{text}' (bots: random, greedy, mcts[:iterations|:200ms|:2s])"),
+        }
+    }
+}
+
+fn parse_budget(text: &str) -> Result<Budget> {
+    let bad =
+        || anyhow!("bad MCTS budget '{text}': an iteration count (500) or a time (200ms, 2s)");
+    let budget = if let Some(ms) = text.strip_suffix("ms") {
+        Budget::Time(Duration::from_millis(ms.parse().map_err(|_| bad())?))
+    } else if let Some(s) = text.strip_suffix('s') {
+        Budget::Time(Duration::from_secs_f64(s.parse().map_err(|_| bad())?))
+    } else {
+        Budget::Iterations(text.parse().map_err(|_| bad())?)
+    };
+    match budget {
+        Budget::Iterations(0) => bail!("an MCTS budget of 0 iterations decides nothing"),
+        Budget::Time(d) if d.is_zero() => bail!("an MCTS budget of no time decides nothing"),
+        b => Ok(b),
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            BotSpec::Random => write!(f, "random"),
+            BotSpec::Greedy => write!(f, "greedy"),
+            BotSpec::Mcts(Budget::Iterations(n)) => write!(f, "mcts:{n}"),
+            BotSpec::Mcts(Budget::Time(d)) => write!(f, "mcts:{}ms", d.as_millis()),
+        }
+    }
+}
+
+/// Bots for `seats` seats from a comma-separated list: one name for every seat, or one a seat.
+pub fn parse_bots(text: &str, seats: u32) -> Result<Vec<BotSpec>> {
+    let specs = text
+        .split(',')
+        .map(|s| s.trim().parse())
+        .collect::<Result<Vec<BotSpec>>>()?;
+    match specs.len() {
+        1 => Ok(vec![specs[0]; seats as usize]),
+        n if n == seats as usize => Ok(specs),
+        n => bail!("--bots names {n} bots for {seats} seats (give one, or one a seat)"),
+    }
+}
+
+/// A playing bot: its kind, its own random stream, and a scratch game to look ahead in.
+pub struct Bot {
+    pub spec: BotSpec,
+    rng: Stream,
+    scratch: Option<Game>,
+}
+
+impl Bot {
+    /// The bot of `seat` in the game seeded `seed`; its stream depends on both only.
+    pub fn new(spec: BotSpec, seed: u64, seat: Seat) -> Bot {
+        Bot {
+            spec,
+            rng: Stream::new(seed, &format!("bot {seat}")),
+            scratch: None,
+        }
+    }
+
+    /// The option (0-based) this bot takes at the current decision of `game`.
+    pub fn choose(&mut self, game: &mut Game) -> Result<usize> {
+        let Status::Decision { actor, count, .. } = *game.status()? else {
+            bail!("the game does not wait for a decision");
+        };
+        if count == 1 {
+            return Ok(0);
+        }
+        let label = match self.spec {
+            BotSpec::Random => return Ok(self.rng.below(count as u64) as usize),
+            BotSpec::Greedy => self.greedy(game, actor)?,
+            BotSpec::Mcts(budget) => self.mcts(game, actor, budget)?,
+        };
+        game.labels()?
+            .iter()
+            .position(|l| *l == label)
+            .ok_or_else(|| anyhow!("the bot chose '{label}', which the game does not offer"))
+    }
+
+    /// What `seat` may know of the game now, as a state to play on.
+    fn view(&mut self, game: &Game, seat: Seat) -> Result<State> {
+        let mut state = determinized(game, seat, self.rng.next_u64())?;
+        state.reseed(self.rng.next_u64());
+        state.logging = false;
+        Ok(state)
+    }
+
+    fn scratch(&mut self, game: &Game, state: State) -> Result<&mut Game> {
+        match &mut self.scratch {
+            Some(g) if Rc::ptr_eq(&g.rules, &game.rules) => g.restore(state),
+            _ => {
+                let mut g = Game::from_state(game.rules.clone(), state)?;
+                g.transactional = false;
+                g.check_returned_status = false;
+                self.scratch = Some(g);
+            }
+        }
+        Ok(self.scratch.as_mut().expect("just set"))
+    }
+
+    /// The label whose result the game's `eval` hook rates best for `seat` (ties at random).
+    fn greedy(&mut self, game: &mut Game, seat: Seat) -> Result<String> {
+        if !game.has_hook("eval") {
+            bail!(
+                "{} has no eval hook: the greedy bot needs one",
+                game.rules.game
+            );
+        }
+        let root = self.view(game, seat)?;
+        let labels = self.scratch(game, root.clone())?.labels()?;
+        let mut best: Vec<usize> = Vec::new();
+        let mut best_value = f64::NEG_INFINITY;
+        for i in 0..labels.len() {
+            let g = self.scratch(game, root.clone())?;
+            g.apply(i)?;
+            let value: f64 = g.query_hook("eval", seat)?;
+            if value > best_value + 1e-9 {
+                best_value = value;
+                best.clear();
+            }
+            if value >= best_value - 1e-9 {
+                best.push(i);
+            }
+        }
+        let pick = best[self.rng.below(best.len() as u64) as usize];
+        Ok(labels[pick].clone())
+    }
+
+    /// Monte Carlo tree search over decisions and chance outcomes (below).
+    fn mcts(&mut self, game: &mut Game, seat: Seat, budget: Budget) -> Result<String> {
+        let seats = game.with_state(|s| s.turn.seats()) as usize;
+        let mut tree = Tree::new(seats);
+        let start = Instant::now();
+        let mut done = 0u32;
+        while match budget {
+            Budget::Iterations(n) => done < n,
+            Budget::Time(d) => done == 0 || start.elapsed() < d,
+        } {
+            let root = self.view(game, seat)?;
+            let mut rng = Stream::new(self.rng.next_u64(), "mcts");
+            let g = self.scratch(game, root)?;
+            tree.iterate(g, &mut rng)?;
+            done += 1;
+        }
+        tree.best_root_label()
+            .ok_or_else(|| anyhow!("MCTS found no option to take"))
+    }
+}
+
+/// The state as `seat` may know it. Until the kernel resamples secrets, a game with a secret
+/// hidden from `seat` is refused rather than shown.
+fn determinized(game: &Game, seat: Seat, _seed: u64) -> Result<State> {
+    let state = game.snapshot();
+    if let Some((key, _)) = state
+        .secrets
+        .iter()
+        .find(|(_, s)| s.visible & (1 << (seat - 1)) == 0)
+    {
+        bail!("seat {seat} may not see secret '{key}', and this build cannot resample it");
+    }
+    Ok(state)
+}
+
+/// The reward of each seat at the end of a game: the winners (highest score) share 1.
+pub fn rewards(scores: &[f64], seats: usize) -> Vec<f64> {
+    let winners = super::report::winners(scores);
+    let mut out = vec![0.0; seats];
+    if winners.is_empty() {
+        out.fill(1.0 / seats as f64);
+    }
+    for &w in &winners {
+        out[w] = 1.0 / winners.len() as f64;
+    }
+    out
+}
+
+/// Steps a rollout may take before it counts as a draw.
+const ROLLOUT_STEPS: u32 = 5_000;
+/// The exploration constant of UCB1.
+const EXPLORE: f64 = 1.4;
+
+/// One node of the search tree: a decision or a chance point reached by a sequence of labels
+/// and outcomes. Children are keyed by an option's label or an outcome's text, so the same
+/// tree serves every determinization (information-set MCTS with availability counts: a
+/// child's `available` counts the visits to its parent in which it was legal).
+struct Node {
+    visits: f64,
+    available: f64,
+    /// Summed rewards, one per seat.
+    reward: Vec<f64>,
+    children: Vec<(String, usize)>,
+}
+
+struct Tree {
+    nodes: Vec<Node>,
+    seats: usize,
+}
+
+impl Tree {
+    fn new(seats: usize) -> Tree {
+        let root = Node {
+            visits: 0.0,
+            available: 0.0,
+            reward: vec![0.0; seats],
+            children: vec![],
+        };
+        Tree {
+            nodes: vec![root],
+            seats,
+        }
+    }
+
+    fn child(&mut self, parent: usize, key: &str) -> usize {
+        if let Some(&(_, c)) = self.nodes[parent].children.iter().find(|(k, _)| k == key) {
+            return c;
+        }
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            visits: 0.0,
+            available: 0.0,
+            reward: vec![0.0; self.seats],
+            children: vec![],
+        });
+        self.nodes[parent].children.push((key.to_string(), id));
+        id
+    }
+
+    /// Selection, expansion of one node, a random rollout, and backing up its rewards.
+    fn iterate(&mut self, g: &mut Game, rng: &mut Stream) -> Result<()> {
+        let mut path = vec![0];
+        let mut node = 0;
+        let mut expanded = false;
+        let rewards = loop {
+            match g.status()?.clone() {
+                Status::Over { scores, .. } => break rewards(&scores, self.seats),
+                Status::Chance(_) => {
+                    let (name, outcome) = g.resolve_chance(None)?;
+                    let key = format!("{name} {outcome:?}");
+                    node = self.child(node, &key);
+                }
+                Status::Decision { .. } if expanded => break rollout(g, rng, self.seats)?,
+                Status::Decision { actor, .. } => {
+                    let labels = g.labels()?;
+                    let i = self.select(node, &labels, actor, rng);
+                    expanded = !self.nodes[node]
+                        .children
+                        .iter()
+                        .any(|(k, _)| *k == labels[i]);
+                    node = self.child(node, &labels[i]);
+                    g.apply(i)?;
+                }
+            }
+            path.push(node);
+        };
+        for &n in &path {
+            let node = &mut self.nodes[n];
+            node.visits += 1.0;
+            for (r, x) in node.reward.iter_mut().zip(&rewards) {
+                *r += x;
+            }
+        }
+        Ok(())
+    }
+
+    /// The option to try at `node`: an untried legal one at random, else the best by UCB1
+    /// (with availability counts) for the seat that acts.
+    fn select(&mut self, node: usize, labels: &[String], actor: Seat, rng: &mut Stream) -> usize {
+        let children: Vec<Option<usize>> = labels
+            .iter()
+            .map(|l| {
+                let kids = &self.nodes[node].children;
+                kids.iter().find(|(k, _)| k == l).map(|&(_, c)| c)
+            })
+            .collect();
+        for c in children.iter().flatten() {
+            self.nodes[*c].available += 1.0;
+        }
+        let untried: Vec<usize> = (0..labels.len())
+            .filter(|&i| children[i].is_none())
+            .collect();
+        if !untried.is_empty() {
+            return untried[rng.below(untried.len() as u64) as usize];
+        }
+        let a = actor as usize - 1;
+        let score = |c: usize| {
+            let n = &self.nodes[c];
+            n.reward[a] / n.visits + EXPLORE * (n.available.ln() / n.visits).sqrt()
+        };
+        (0..labels.len())
+            .max_by(|&i, &j| {
+                let (x, y) = (children[i].expect("tried"), children[j].expect("tried"));
+                score(x).total_cmp(&score(y))
+            })
+            .expect("a decision has options")
+    }
+
+    /// The most visited option at the root.
+    fn best_root_label(&self) -> Option<String> {
+        self.nodes[0]
+            .children
+            .iter()
+            .max_by(|a, b| self.nodes[a.1].visits.total_cmp(&self.nodes[b.1].visits))
+            .map(|(k, _)| k.clone())
+    }
+}
+
+/// Plays uniformly at random to the end; a rollout too long for [`ROLLOUT_STEPS`] is a draw.
+fn rollout(g: &mut Game, rng: &mut Stream, seats: usize) -> Result<Vec<f64>> {
+    for _ in 0..ROLLOUT_STEPS {
+        match *g.status()? {
+            Status::Over { ref scores, .. } => return Ok(rewards(scores, seats)),
+            Status::Chance(_) => {
+                g.resolve_chance(None)?;
+            }
+            Status::Decision { count, .. } => g.apply(rng.below(count as u64) as usize)?,
+        }
+    }
+    Ok(vec![1.0 / seats as f64; seats])
+}

@@ -1,0 +1,407 @@
+//! `tortuga check`: random games under the invariants a game declares, looking for script
+//! errors, limit hits, stalls, broken invariants and replays that differ; each failure shrunk
+//! to the shortest decision sequence found that still fails, and written as a save file that
+//! `tortuga replay` reproduces.
+//!
+//! A game is its seed and its choices: the bot's pick at each decision, taken modulo the
+//! number of options, so any list of numbers is a game (missing picks are 0). Shrinking edits
+//! that list — drops runs of picks, lowers picks — and keeps an edit while the game still
+//! fails the same way in no more decisions, in the manner of Hypothesis.
+
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use anyhow::{Result, anyhow, bail};
+use clap::Args;
+
+use super::Starter;
+use super::study::game_seed;
+use crate::kernel::Value;
+use crate::kernel::rng::Stream;
+use crate::script::variant::parse_assignment;
+use crate::script::{LoadOptions, Rules};
+use crate::session::save::{SaveFile, write_atomically};
+use crate::session::{Event, Game, Origin, Session, Status};
+
+#[derive(Args, Clone, Debug)]
+pub struct CheckArgs {
+    pub game: String,
+    #[arg(long)]
+    pub variant: Option<String>,
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long)]
+    pub players: Option<u32>,
+    #[arg(long = "set")]
+    pub sets: Vec<String>,
+    /// Decisions after which a game that has not ended is a stall.
+    #[arg(long, default_value_t = 20_000)]
+    pub turn_cap: u64,
+    /// The folder the shrunk replays are written to.
+    #[arg(long, default_value = ".")]
+    pub out: PathBuf,
+}
+
+/// How a game failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    ScriptError,
+    LimitHit,
+    Stall,
+    Invariant,
+    Nondeterminism,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::ScriptError => "script error",
+            Kind::LimitHit => "limit hit",
+            Kind::Stall => "stall",
+            Kind::Invariant => "invariant broken",
+            Kind::Nondeterminism => "replay differs",
+        }
+    }
+}
+
+/// A failing game: its kind, what went wrong, and the choices that led there.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    pub kind: Kind,
+    pub message: String,
+    pub choices: Vec<u64>,
+}
+
+/// What a game with given choices did.
+enum Outcome {
+    Ended {
+        fingerprint: String,
+        choices: Vec<u64>,
+    },
+    Failed(Failure),
+}
+
+/// The rules' invariant hook on the current state: what is broken, if anything. A game
+/// without the hook has no invariants.
+pub fn broken_invariant(game: &Game) -> Result<Option<String>> {
+    if !game.has_hook("invariant") {
+        return Ok(None);
+    }
+    let text: Option<String> = game.query_hook("invariant", ())?;
+    Ok(text.filter(|t| !t.is_empty()))
+}
+
+fn classify(e: &anyhow::Error) -> Kind {
+    let text = format!("{e:#}");
+    if text.contains("limit exceeded") || text.contains("not enough memory") {
+        Kind::LimitHit
+    } else if text.contains("with no options") {
+        Kind::Stall
+    } else {
+        Kind::ScriptError
+    }
+}
+
+/// Plays the game of `seed` with `choices` (drawn from `bot` once they run out, or 0 without
+/// a bot), recording every pick.
+fn play(
+    starter: &mut Starter,
+    seed: u64,
+    choices: &[u64],
+    mut bot: Option<&mut Stream>,
+    cap: u64,
+) -> Result<Outcome> {
+    let mut game = starter.start(seed)?;
+    game.transactional = false;
+    game.with_state_mut(|s| s.logging = false);
+    let mut taken = Vec::new();
+    let fail = |kind, message: String, taken: &Vec<u64>| {
+        Ok(Outcome::Failed(Failure {
+            kind,
+            message,
+            choices: taken.clone(),
+        }))
+    };
+    loop {
+        let step = (|| -> Result<Option<String>> {
+            match game.status()?.clone() {
+                Status::Over { .. } => return Ok(Some(game.with_state(|s| s.fingerprint()))),
+                Status::Chance(_) => {
+                    game.resolve_chance(None)?;
+                }
+                Status::Decision { count, .. } => {
+                    let pick = match (choices.get(taken.len()), bot.as_deref_mut()) {
+                        (Some(&c), _) => c,
+                        (None, Some(b)) => b.below(count as u64),
+                        (None, None) => 0,
+                    };
+                    taken.push(pick);
+                    game.apply((pick % count as u64) as usize)?;
+                }
+            }
+            Ok(None)
+        })();
+        match step {
+            Ok(Some(fingerprint)) => {
+                return Ok(Outcome::Ended {
+                    fingerprint,
+                    choices: taken,
+                });
+            }
+            Ok(None) => {}
+            Err(e) => return fail(classify(&e), format!("{e:#}"), &taken),
+        }
+        match broken_invariant(&game) {
+            Ok(None) => {}
+            Ok(Some(problem)) => return fail(Kind::Invariant, problem, &taken),
+            Err(e) => return fail(classify(&e), format!("invariant: {e:#}"), &taken),
+        }
+        if taken.len() as u64 > cap {
+            return fail(
+                Kind::Stall,
+                format!("no end after {cap} decisions (the turn cap)"),
+                &taken,
+            );
+        }
+    }
+}
+
+/// Plays game `seed` at random, then replays its choices and compares the final states.
+fn check_game(starter: &mut Starter, seed: u64, cap: u64) -> Result<Option<Failure>> {
+    let mut bot = Stream::new(seed, "bots");
+    let (fingerprint, choices) = match play(starter, seed, &[], Some(&mut bot), cap)? {
+        Outcome::Failed(f) => return Ok(Some(f)),
+        Outcome::Ended {
+            fingerprint,
+            choices,
+        } => (fingerprint, choices),
+    };
+    match play(starter, seed, &choices, None, cap)? {
+        Outcome::Ended {
+            fingerprint: again, ..
+        } if again == fingerprint => Ok(None),
+        Outcome::Ended { .. } => Ok(Some(Failure {
+            kind: Kind::Nondeterminism,
+            message: "the same seed and decisions gave another final state".into(),
+            choices,
+        })),
+        Outcome::Failed(f) => Ok(Some(Failure {
+            kind: Kind::Nondeterminism,
+            message: format!("the first play ended, its replay failed: {}", f.message),
+            choices,
+        })),
+    }
+}
+
+/// Replays worth trying per failure while shrinking.
+const SHRINK_TRIES: usize = 600;
+
+/// The shortest variation of `failure` found that fails the same way.
+fn shrink(starter: &mut Starter, seed: u64, cap: u64, failure: Failure) -> Result<Failure> {
+    if failure.kind == Kind::Stall && !failure.message.contains("with no options") {
+        return Ok(failure);
+    }
+    let mut s = Shrinker {
+        starter,
+        seed,
+        cap,
+        tries: 0,
+        best: failure,
+    };
+    let mut improved = true;
+    while improved && s.tries < SHRINK_TRIES {
+        improved = false;
+        let mut size = s.best.choices.len().div_ceil(2).max(1);
+        while size >= 1 && s.tries < SHRINK_TRIES {
+            let mut i = 0;
+            while i + size <= s.best.choices.len() && s.tries < SHRINK_TRIES {
+                let mut c = s.best.choices.clone();
+                c.drain(i..i + size);
+                if s.attempt(c)? {
+                    improved = true;
+                } else {
+                    i += size;
+                }
+            }
+            size /= 2;
+        }
+        for i in 0..s.best.choices.len() {
+            if s.tries >= SHRINK_TRIES || s.best.choices.get(i).is_none_or(|&c| c == 0) {
+                continue;
+            }
+            let mut c = s.best.choices.clone();
+            c[i] = 0;
+            improved |= s.attempt(c)?;
+        }
+    }
+    Ok(s.best)
+}
+
+struct Shrinker<'a> {
+    starter: &'a mut Starter,
+    seed: u64,
+    cap: u64,
+    tries: usize,
+    best: Failure,
+}
+
+impl Shrinker<'_> {
+    /// Plays `choices`; keeps them if the game fails the same way, shorter (or with lower picks).
+    fn attempt(&mut self, choices: Vec<u64>) -> Result<bool> {
+        self.tries += 1;
+        if let Outcome::Failed(f) = play(self.starter, self.seed, &choices, None, self.cap)? {
+            let best = &self.best;
+            let shorter = f.choices.len() < best.choices.len()
+                || (f.choices.len() == best.choices.len() && f.choices < best.choices);
+            if f.kind == best.kind && shorter {
+                self.best = f;
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}
+
+/// The session of `choices` on the game of `seed`, as a save file: every step that succeeded,
+/// then the failing one, so that a replay stops on it.
+fn save_file(rules: &Rc<Rules>, origin: Origin, choices: &[u64]) -> Result<SaveFile> {
+    let mut session = Session::new(rules.clone(), origin)?;
+    let mut picks = choices.iter();
+    loop {
+        match session.status()?.clone() {
+            Status::Over { .. } => break,
+            Status::Chance(name) => {
+                if session.roll(&[]).is_err() {
+                    session.events.push(Event::Chance {
+                        name,
+                        words: vec![],
+                        forced: false,
+                    });
+                    break;
+                }
+            }
+            Status::Decision { count, .. } => {
+                let Some(&pick) = picks.next() else { break };
+                let i = (pick % count as u64) as usize;
+                let label = session.game.label(i)?;
+                if session.play_index(i).is_err() {
+                    session.events.push(Event::Play(label));
+                    break;
+                }
+                if broken_invariant(&session.game).ok().flatten().is_some() {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(SaveFile::of(&session))
+}
+
+/// Runs `check`; returns what it prints and whether every game passed.
+pub fn check(dir: &Path, args: &CheckArgs) -> Result<(String, bool)> {
+    if args.games == 0 {
+        bail!("--games 0: check needs at least one game");
+    }
+    let overrides = args
+        .sets
+        .iter()
+        .map(|s| parse_assignment(s).map_err(|e| anyhow!("--set {s}: {e}")))
+        .collect::<Result<Vec<(String, Value)>>>()?;
+    let opts = LoadOptions {
+        variant: args.variant.clone(),
+        overrides: overrides.clone(),
+        ..LoadOptions::default()
+    };
+    let rules = Rc::new(Rules::load(dir, &args.game, &opts)?);
+    let seats = args.players.unwrap_or(rules.seats.default);
+    if !args.out.is_dir() {
+        bail!("--out {}: not a folder", args.out.display());
+    }
+    let mut starter = Starter::new(rules.clone(), seats);
+    let mut out = Vec::new();
+    let mut failures = 0;
+    for k in 0..args.games {
+        let seed = game_seed(args.seed, k);
+        let Some(failure) = check_game(&mut starter, seed, args.turn_cap)? else {
+            continue;
+        };
+        failures += 1;
+        let found = failure.choices.len();
+        let small = shrink(&mut starter, seed, args.turn_cap, failure)?;
+        let origin = Origin {
+            game: args.game.clone(),
+            variant: args.variant.clone(),
+            overrides: overrides.clone(),
+            seats,
+            seed,
+            position: None,
+        };
+        let path = args.out.join(format!("check-{}-{k}.sav", args.game));
+        write_atomically(&path, &save_file(&rules, origin, &small.choices)?.to_text())?;
+        out.push(format!(
+            "game {k} (seed {seed}): {} after {found} decisions: {}\n  shrunk to {} decisions, written to {} (`tortuga replay {}` reproduces it)",
+            small.kind.name(),
+            first_line(&small.message),
+            small.choices.len(),
+            path.display(),
+            path.display()
+        ));
+    }
+    let variant = args.variant.as_deref().unwrap_or("default");
+    let head = format!(
+        "check {} ({variant}, {seats} players): {} games from seed {}, {failures} failed",
+        args.game, args.games, args.seed
+    );
+    out.insert(0, head);
+    Ok((out.join("\n"), failures == 0))
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
+}
+
+/// `tortuga replay <file>`: replays a save on the current rules, checking the invariants
+/// after every step. Returns what it prints and whether the replay ran clean.
+pub fn replay(dir: &Path, path: &Path) -> Result<(String, bool)> {
+    let what = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| anyhow!("{what}: {e}"))?;
+    let save = SaveFile::parse(&what, &text)?;
+    let opts = LoadOptions {
+        variant: save.origin.variant.clone(),
+        overrides: save.origin.overrides.clone(),
+        ..LoadOptions::default()
+    };
+    let rules = Rc::new(Rules::load(dir, &save.origin.game, &opts)?);
+    let changed = save.changed_files(&rules.files());
+    let mut session = Session::new(rules, save.origin.clone())?;
+    let mut out = Vec::new();
+    if !changed.is_empty() {
+        out.push(format!("the rules changed since: {}", changed.join(", ")));
+    }
+    for (i, event) in save.events.iter().enumerate() {
+        if let Err(e) = session.apply_event(event) {
+            out.push(format!(
+                "{what}: step {} ({}) fails: {e:#}",
+                i + 1,
+                event.describe()
+            ));
+            return Ok((out.join("\n"), false));
+        }
+        let broken = broken_invariant(&session.game).unwrap_or_else(|e| Some(format!("{e:#}")));
+        if let Some(problem) = broken {
+            out.push(format!(
+                "{what}: after step {} ({}) an invariant breaks: {problem}",
+                i + 1,
+                event.describe()
+            ));
+            return Ok((out.join("\n"), false));
+        }
+    }
+    out.push(format!(
+        "{what}: replayed {} steps, every invariant holds",
+        save.events.len()
+    ));
+    Ok((out.join("\n"), true))
+}

@@ -1,0 +1,199 @@
+//! The `sim` and `sim-merge` commands, shared by the command line and the REPL: one grammar
+//! (clap), one place that checks the input before anything is played or written.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{Result, anyhow};
+use clap::Args;
+
+use super::report::Report;
+use super::shard::{Shard, merge};
+use super::study::{self, Spec, parse_shard, shard_games};
+use crate::session::save::write_atomically;
+
+#[derive(Args, Clone, Debug)]
+pub struct SimArgs {
+    pub game: String,
+    /// Variant A (default: the game's own rules).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Variant B, played on the same seeds as A (common random numbers).
+    #[arg(long)]
+    pub vs: Option<String>,
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// One bot for every seat, or one a seat, comma-separated: random, greedy, mcts[:500|:200ms].
+    #[arg(long, default_value = "random")]
+    pub bots: String,
+    #[arg(long)]
+    pub players: Option<u32>,
+    /// Switch values on top of the variants (`--set cube=false`).
+    #[arg(long = "set")]
+    pub sets: Vec<String>,
+    /// Worker threads (default: every core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Play only the games of shard i of n and write them as a shard file (to --out, or stdout).
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Where --shard writes its file.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Write a chart of the result (win rates, game lengths) as SVG.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+}
+
+#[derive(Args, Clone, Debug)]
+pub struct MergeArgs {
+    /// Shard files written by `sim --shard i/n`.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[arg(long)]
+    pub json: bool,
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+}
+
+/// `sim …` typed in the REPL or a script: the same grammar as the command line.
+pub fn sim_line(dir: &Path, line: &str) -> Result<String> {
+    #[derive(clap::Parser)]
+    #[command(name = "sim")]
+    struct Line {
+        #[command(flatten)]
+        args: SimArgs,
+    }
+    let words = shell_words(line);
+    let parsed = <Line as clap::Parser>::try_parse_from(words).map_err(|e| {
+        let text = e.to_string();
+        anyhow!(
+            "{}",
+            text.lines()
+                .next()
+                .unwrap_or("bad sim command")
+                .trim_start_matches("error: ")
+        )
+    })?;
+    sim(dir, &parsed.args, &AtomicBool::new(false), &mut |_| {})
+}
+
+/// Words of a command line (`"…"` groups words).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, part) in line.split('"').enumerate() {
+        if i % 2 == 1 {
+            out.push(part.to_string());
+        } else {
+            out.extend(part.split_whitespace().map(String::from));
+        }
+    }
+    out
+}
+
+/// Every core the process may use.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Runs `sim`; returns what it prints. `progress` is told the games to expect, then each one
+/// finished. Nothing is written when the input is bad or a game fails.
+pub fn sim(
+    dir: &Path,
+    args: &SimArgs,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Option<u64>),
+) -> Result<String> {
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    if args.out.is_some() && shard.is_none() {
+        return Err(anyhow!("--out names the shard file: it needs --shard i/n"));
+    }
+    if shard.is_some() && args.svg.is_some() {
+        return Err(anyhow!(
+            "--svg charts a whole study: give it to `sim-merge`, not to a shard"
+        ));
+    }
+    let players = match args.players {
+        Some(p) => p,
+        None => default_players(dir, args)?,
+    };
+    let mut variants = vec![args.variant.clone()];
+    if args.vs.is_some() {
+        variants.push(args.vs.clone());
+    }
+    let spec = Spec {
+        game: args.game.clone(),
+        variants,
+        sets: args.sets.clone(),
+        players,
+        games: args.games,
+        seed: args.seed,
+        bots: args.bots.split(',').map(|b| b.trim().to_string()).collect(),
+    };
+    spec.validate()?;
+    let range = match shard {
+        Some(s) => shard_games(spec.games, s),
+        None => 0..spec.games,
+    };
+    progress(Some(range.end - range.start));
+    let jobs = args.jobs.unwrap_or_else(cores);
+    let results = study::run(dir, &spec, range, jobs, stop, |n| {
+        for _ in 0..n {
+            progress(None)
+        }
+    })?;
+    if let Some(shard) = shard {
+        let text = Shard::new(results, shard).to_json();
+        return match &args.out {
+            Some(path) => {
+                write_atomically(path, &text)?;
+                Ok(format!(
+                    "shard {}/{} written to {}",
+                    shard.0,
+                    shard.1,
+                    path.display()
+                ))
+            }
+            None => Ok(text),
+        };
+    }
+    output(&Report::of(&results), args.json, args.svg.as_deref())
+}
+
+/// The default number of players of the game (loading its rules once).
+fn default_players(dir: &Path, args: &SimArgs) -> Result<u32> {
+    let opts = crate::script::LoadOptions {
+        variant: args.variant.clone(),
+        ..Default::default()
+    };
+    Ok(crate::script::Rules::load(dir, &args.game, &opts)?
+        .seats
+        .default)
+}
+
+/// Runs `sim-merge`: the report the whole study would print.
+pub fn sim_merge(args: &MergeArgs) -> Result<String> {
+    let shards = args
+        .files
+        .iter()
+        .map(|f| Shard::read(f))
+        .collect::<Result<Vec<_>>>()?;
+    output(&Report::of(&merge(shards)?), args.json, args.svg.as_deref())
+}
+
+/// The report as text or JSON; the chart written first, if asked for.
+fn output(report: &Report, json: bool, svg: Option<&Path>) -> Result<String> {
+    if let Some(path) = svg {
+        write_atomically(path, &super::svg::chart(report))?;
+    }
+    Ok(if json {
+        serde_json::to_string_pretty(report).expect("reports serialize")
+    } else {
+        report.text()
+    })
+}

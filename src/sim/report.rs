@@ -1,0 +1,367 @@
+//! The report of a study, from its per-game records: wins per seat and team with Wilson
+//! intervals, draws, game length, the rules' counters, and for two variants the paired
+//! differences with a plain statement of which are significant. The same records give the
+//! same report, whether they come from one run or from merged shards.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::stats::{Interval, Summary, mean_interval, paired_difference, summary, wilson};
+use super::study::{Results, variant_name};
+
+/// The seats (0-based) with the highest score; none when every seat scores the same (a draw).
+pub fn winners(scores: &[f64]) -> Vec<usize> {
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if scores.iter().all(|&s| s == best) {
+        return vec![];
+    }
+    (0..scores.len()).filter(|&i| scores[i] == best).collect()
+}
+
+/// A measured quantity: a proportion of games (wins, draws) or a mean per game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Proportion,
+    Mean,
+}
+
+/// One quantity in one variant.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Measure {
+    pub name: String,
+    pub kind: Kind,
+    /// Games it counted (for a proportion), or the sum (for a mean).
+    pub total: f64,
+    pub interval: Interval,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VariantReport {
+    pub variant: String,
+    pub games: u64,
+    pub measures: Vec<Measure>,
+    /// Decisions per game.
+    pub length: Summary,
+    /// Game-length histogram on the bins of [`Report::bins`].
+    pub histogram: Vec<u64>,
+}
+
+/// `b − a` of one quantity, paired game by game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Difference {
+    pub name: String,
+    pub kind: Kind,
+    pub interval: Interval,
+    pub significant: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub game: String,
+    pub seed: u64,
+    pub players: u32,
+    pub bots: Vec<String>,
+    pub sets: Vec<String>,
+    /// Games the run was asked for, and how many of each variant finished.
+    pub asked: u64,
+    pub finished: u64,
+    pub variants: Vec<VariantReport>,
+    /// Lower edges of the game-length histogram's bins, then the last bin's upper edge.
+    pub bins: Vec<u64>,
+    pub differences: Vec<Difference>,
+}
+
+/// Every quantity's per-game values in one variant, by name, in report order.
+fn per_game(
+    results: &Results,
+    v: usize,
+    counters: &BTreeSet<String>,
+) -> Vec<(String, Kind, Vec<f64>)> {
+    let records = &results.records[v];
+    let rules = &results.rulesets[v];
+    let wins: Vec<Vec<usize>> = records.iter().map(|r| winners(&r.scores)).collect();
+    let mut out = Vec::new();
+    for (s, name) in rules.seat_names.iter().enumerate() {
+        let xs = wins
+            .iter()
+            .map(|w| f64::from(u8::from(w.contains(&s))))
+            .collect();
+        out.push((format!("{name} wins"), Kind::Proportion, xs));
+    }
+    let teams: BTreeSet<u32> = rules.teams.iter().copied().collect();
+    if teams.len() < rules.teams.len() {
+        for t in teams {
+            let seats: Vec<usize> = (0..rules.teams.len())
+                .filter(|&s| rules.teams[s] == t)
+                .collect();
+            let names: Vec<&str> = seats
+                .iter()
+                .map(|&s| rules.seat_names[s].as_str())
+                .collect();
+            let xs = wins
+                .iter()
+                .map(|w| f64::from(u8::from(w.iter().any(|s| seats.contains(s)))))
+                .collect();
+            out.push((
+                format!("team {} wins", names.join("+")),
+                Kind::Proportion,
+                xs,
+            ));
+        }
+    }
+    let draws = wins
+        .iter()
+        .map(|w| f64::from(u8::from(w.is_empty())))
+        .collect();
+    out.push(("draws".into(), Kind::Proportion, draws));
+    let length = records.iter().map(|r| r.decisions as f64).collect();
+    out.push(("length".into(), Kind::Mean, length));
+    for c in counters {
+        let xs = records
+            .iter()
+            .map(|r| r.stats.get(c).copied().unwrap_or(0) as f64)
+            .collect();
+        out.push((c.clone(), Kind::Mean, xs));
+    }
+    out
+}
+
+/// Histogram bins over every variant's lengths: about 20 of a round width.
+fn bins(results: &Results) -> Vec<u64> {
+    let lengths = results.records.iter().flatten().map(|r| r.decisions);
+    let (lo, hi) = lengths.fold((u64::MAX, 0), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    if lo > hi {
+        return vec![0, 1];
+    }
+    let raw = ((hi - lo) / 20).max(1);
+    let width = [1, 2, 5]
+        .iter()
+        .flat_map(|m| (0..12).map(move |e| m * 10u64.pow(e)))
+        .filter(|&w| w >= raw)
+        .min()
+        .unwrap_or(raw);
+    let start = lo / width * width;
+    let mut edges = vec![start];
+    while *edges.last().expect("one edge") <= hi {
+        edges.push(edges.last().expect("one edge") + width);
+    }
+    edges
+}
+
+impl Report {
+    pub fn of(results: &Results) -> Report {
+        let spec = &results.spec;
+        let counters: BTreeSet<String> = results
+            .records
+            .iter()
+            .flatten()
+            .flat_map(|r| r.stats.keys().cloned())
+            .collect();
+        let edges = bins(results);
+        let samples: Vec<_> = (0..results.records.len())
+            .map(|v| per_game(results, v, &counters))
+            .collect();
+        let variants = samples
+            .iter()
+            .zip(&results.records)
+            .zip(&spec.variants)
+            .map(|((sample, records), v)| {
+                let n = records.len() as u64;
+                let measures = sample
+                    .iter()
+                    .map(|(name, kind, xs)| {
+                        let total = xs.iter().sum::<f64>();
+                        let interval = match kind {
+                            Kind::Proportion if n > 0 => wilson(total as u64, n),
+                            _ => mean_interval(xs),
+                        };
+                        Measure {
+                            name: name.clone(),
+                            kind: *kind,
+                            total,
+                            interval,
+                        }
+                    })
+                    .collect();
+                let lengths: Vec<f64> = records.iter().map(|r| r.decisions as f64).collect();
+                let mut histogram = vec![0; edges.len() - 1];
+                for r in records {
+                    let bin = edges.partition_point(|&e| e <= r.decisions) - 1;
+                    histogram[bin.min(edges.len() - 2)] += 1;
+                }
+                VariantReport {
+                    variant: variant_name(v).to_string(),
+                    games: n,
+                    measures,
+                    length: summary(&lengths),
+                    histogram,
+                }
+            })
+            .collect();
+        let mut differences = Vec::new();
+        if let [a, b] = &samples[..] {
+            for ((name, kind, xs), (_, _, ys)) in a.iter().zip(b) {
+                if xs.is_empty() {
+                    continue;
+                }
+                let interval = paired_difference(xs, ys);
+                differences.push(Difference {
+                    name: name.clone(),
+                    kind: *kind,
+                    interval,
+                    significant: interval.excludes(0.0),
+                });
+            }
+        }
+        Report {
+            game: spec.game.clone(),
+            seed: spec.seed,
+            players: spec.players,
+            bots: spec.bots.clone(),
+            sets: spec.sets.clone(),
+            asked: results.asked,
+            finished: results.records.first().map_or(0, |r| r.len() as u64),
+            variants,
+            bins: edges,
+            differences,
+        }
+    }
+
+    /// The report as a person reads it.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let names: Vec<&str> = self.variants.iter().map(|v| v.variant.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "{} ({} players; bots {}; seed {}{}): {}",
+            self.game,
+            self.players,
+            self.bots.join(","),
+            self.seed,
+            if self.sets.is_empty() {
+                String::new()
+            } else {
+                format!("; set {}", self.sets.join(" "))
+            },
+            names.join(" vs ")
+        );
+        if self.finished < self.asked {
+            let _ = writeln!(
+                out,
+                "interrupted: {} of {} games finished; the figures are of those",
+                self.finished, self.asked
+            );
+        } else {
+            let _ = writeln!(out, "{} games each, 95% intervals", self.finished);
+        }
+        let width = self
+            .variants
+            .first()
+            .map_or(0, |v| {
+                v.measures.iter().map(|m| m.name.len()).max().unwrap_or(0)
+            })
+            .max("length median".len());
+        let _ = write!(out, "\n{:width$}", "");
+        for n in &names {
+            let _ = write!(out, "  {n:>26}");
+        }
+        out.push('\n');
+        let rows = self.variants.first().map_or(0, |v| v.measures.len());
+        for i in 0..rows {
+            let _ = write!(out, "{:width$}", self.variants[0].measures[i].name);
+            for v in &self.variants {
+                let _ = write!(out, "  {:>26}", cell(&v.measures[i]));
+            }
+            out.push('\n');
+        }
+        for (label, pick) in [
+            ("length p10", 0usize),
+            ("length median", 1),
+            ("length p90", 2),
+            ("length max", 3),
+        ] {
+            let _ = write!(out, "{label:width$}");
+            for v in &self.variants {
+                let l = &v.length;
+                let x = [l.p10, l.median, l.p90, l.max][pick];
+                let _ = write!(out, "  {x:>26}");
+            }
+            out.push('\n');
+        }
+        if let [a, b] = &names[..] {
+            let _ = writeln!(
+                out,
+                "\n{b} − {a}, paired by game (game k of both shared its random streams):"
+            );
+            for d in &self.differences {
+                let _ = writeln!(
+                    out,
+                    "{:width$}  {:>26}  {}",
+                    d.name,
+                    signed(d.kind, &d.interval),
+                    if d.significant { "significant" } else { "" }
+                );
+            }
+            let (yes, no): (Vec<&Difference>, Vec<&Difference>) =
+                self.differences.iter().partition(|d| d.significant);
+            let _ = writeln!(out, "\n{}", verdict(b, &yes, &no));
+        }
+        out.trim_end().to_string()
+    }
+}
+
+/// A measure in a table cell: `50.3% [48.1, 52.5]` or `52.10 [51.2, 53.0]`.
+fn cell(m: &Measure) -> String {
+    let i = &m.interval;
+    match m.kind {
+        Kind::Proportion => format!(
+            "{:.1}% [{:.1}, {:.1}]",
+            100.0 * i.estimate,
+            100.0 * i.low,
+            100.0 * i.high
+        ),
+        Kind::Mean => format!("{:.2} [{:.2}, {:.2}]", i.estimate, i.low, i.high),
+    }
+}
+
+/// A difference: points of percentage for proportions, units for means.
+fn signed(kind: Kind, i: &Interval) -> String {
+    match kind {
+        Kind::Proportion => format!(
+            "{:+.1} pts [{:+.1}, {:+.1}]",
+            100.0 * i.estimate,
+            100.0 * i.low,
+            100.0 * i.high
+        ),
+        Kind::Mean => format!("{:+.2} [{:+.2}, {:+.2}]", i.estimate, i.low, i.high),
+    }
+}
+
+/// The plain statement: which differences are significant, and which way they go.
+fn verdict(b: &str, yes: &[&Difference], no: &[&Difference]) -> String {
+    let mut out = String::new();
+    if yes.is_empty() {
+        out += "No difference is significant at 95%.";
+    } else {
+        let said: Vec<String> = yes
+            .iter()
+            .map(|d| {
+                let way = if d.interval.estimate > 0.0 {
+                    "higher"
+                } else {
+                    "lower"
+                };
+                format!("{} is {way}", d.name)
+            })
+            .collect();
+        out += &format!("Significant at 95%: with {b}, {}.", said.join(", "));
+    }
+    if !no.is_empty() && !yes.is_empty() {
+        let names: Vec<&str> = no.iter().map(|d| d.name.as_str()).collect();
+        out += &format!(" Not significant: {}.", names.join(", "));
+    }
+    out
+}

@@ -1,0 +1,314 @@
+//! A study: N games of one variant, or of two side by side, played by bots on all cores.
+//!
+//! Game k is seeded from (seed, k) alone, and its bots' streams from that seed and their seat,
+//! so a game is the same whichever worker plays it and however many there are; results are
+//! kept in game order. With two variants, game k of each starts from the same seed: their
+//! dice and bots draw from the same streams wherever the rules draw alike (common random
+//! numbers), and the report pairs them game by game.
+//!
+//! Each worker loads its own rules (a rules state holds an `Rc` and a Lua state, so it stays
+//! on its thread) and plays without undo history or log: memory stays flat however many games.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use anyhow::{Result, anyhow, bail};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::Starter;
+use super::bots::{Bot, BotSpec, parse_bots};
+use crate::kernel::rng::Stream;
+use crate::kernel::{State, Value};
+use crate::script::variant::parse_assignment;
+use crate::script::{LoadOptions, Rules};
+use crate::session::Status;
+
+/// Steps (decisions and chance events) after which a game counts as stalled.
+pub const MAX_STEPS: u64 = 1_000_000;
+
+/// What a study plays: everything its results depend on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Spec {
+    pub game: String,
+    /// Variant A, then B with `--vs`; `None` is the game's own rules.
+    pub variants: Vec<Option<String>>,
+    /// Switch values on top of the variants (`switch=value`).
+    pub sets: Vec<String>,
+    pub players: u32,
+    pub games: u64,
+    pub seed: u64,
+    /// One bot a seat, by name (`random`, `greedy`, `mcts:200`).
+    pub bots: Vec<String>,
+}
+
+/// A variant's display name.
+pub fn variant_name(v: &Option<String>) -> &str {
+    v.as_deref().unwrap_or("default")
+}
+
+/// Facts found when the rules load, that a merge must find equal in every shard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ruleset {
+    pub variant: String,
+    /// SHA-256 over the rule files' names and content hashes.
+    pub hash: String,
+    pub seat_names: Vec<String>,
+    /// The team of each seat after setup.
+    pub teams: Vec<u32>,
+}
+
+/// How one game ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub game: u64,
+    pub scores: Vec<f64>,
+    /// Decisions taken.
+    pub decisions: u64,
+    /// The counters the rules emitted with `G:stat`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub stats: BTreeMap<String, i64>,
+}
+
+/// The games of a study that were played: per variant, records in game order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    pub spec: Spec,
+    pub rulesets: Vec<Ruleset>,
+    pub records: Vec<Vec<Record>>,
+    /// Games the run was asked for (the whole study, or one shard's games).
+    pub asked: u64,
+}
+
+/// The seed of game k of a study seeded `seed`.
+pub fn game_seed(seed: u64, k: u64) -> u64 {
+    Stream::new(seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15), "game").next_u64()
+}
+
+/// Shard i of n (1-based) as written `i/n`.
+pub fn parse_shard(text: &str) -> Result<(u64, u64)> {
+    let bad = || anyhow!("--shard takes i/n with 1 ≤ i ≤ n (e.g. 3/8), not '{text}'");
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (
+        i.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// The games of shard i of n: a contiguous block, the blocks covering 0..games in order.
+pub fn shard_games(games: u64, (i, n): (u64, u64)) -> std::ops::Range<u64> {
+    let at = |j: u64| (games as u128 * j as u128 / n as u128) as u64;
+    at(i - 1)..at(i)
+}
+
+impl Spec {
+    /// Checks what can be checked before loading anything.
+    pub fn validate(&self) -> Result<()> {
+        if self.games == 0 {
+            bail!("--games 0: a study needs at least one game");
+        }
+        Ok(())
+    }
+
+    fn load(&self, dir: &Path, variant: &Option<String>) -> Result<Rules> {
+        let overrides = self
+            .sets
+            .iter()
+            .map(|s| parse_assignment(s).map_err(|e| anyhow!("--set {s}: {e}")))
+            .collect::<Result<Vec<(String, Value)>>>()?;
+        let opts = LoadOptions {
+            variant: variant.clone(),
+            overrides,
+            ..LoadOptions::default()
+        };
+        Rules::load(dir, &self.game, &opts)
+    }
+
+    fn bot_specs(&self) -> Result<Vec<BotSpec>> {
+        parse_bots(&self.bots.join(","), self.players)
+    }
+
+    /// Loads every variant once on this thread: the rulesets' facts, or the first error
+    /// (an unknown game, variant, switch or bot), before any game is played.
+    pub fn rulesets(&self, dir: &Path) -> Result<Vec<Ruleset>> {
+        self.validate()?;
+        self.bot_specs()?;
+        self.variants
+            .iter()
+            .map(|v| {
+                let rules = Rc::new(self.load(dir, v)?);
+                let mut starter = Starter::new(rules.clone(), self.players);
+                let game = starter.start(game_seed(self.seed, 0))?;
+                let (seat_names, teams) = game.with_state(|s: &State| {
+                    let n = s.turn.seats();
+                    (
+                        (1..=n).map(|i| s.turn.name(i).to_string()).collect(),
+                        (1..=n).map(|i| s.turn.team(i)).collect(),
+                    )
+                });
+                Ok(Ruleset {
+                    variant: variant_name(v).to_string(),
+                    hash: rules_hash(&rules),
+                    seat_names,
+                    teams,
+                })
+            })
+            .collect()
+    }
+}
+
+/// One hash for a ruleset's files.
+fn rules_hash(rules: &Rules) -> String {
+    let mut h = Sha256::new();
+    for (file, hash) in rules.files() {
+        h.update(file.as_bytes());
+        h.update([0]);
+        h.update(hash.as_bytes());
+        h.update([0]);
+    }
+    h.finalize()
+        .iter()
+        .take(16)
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Plays game `k` to the end with one bot a seat.
+pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Result<Record> {
+    let seed_k = game_seed(seed, k);
+    let mut game = starter.start(seed_k)?;
+    game.transactional = false;
+    game.check_returned_status = false;
+    game.with_state_mut(|s| s.logging = false);
+    let mut bots: Vec<Bot> = specs
+        .iter()
+        .zip(1..)
+        .map(|(&spec, seat)| Bot::new(spec, seed_k, seat))
+        .collect();
+    let (mut decisions, mut steps) = (0, 0u64);
+    loop {
+        match *game.status()? {
+            Status::Over { ref scores, .. } => {
+                return Ok(Record {
+                    game: k,
+                    scores: scores.clone(),
+                    decisions,
+                    stats: game.with_state(|s| s.stats.clone()),
+                });
+            }
+            Status::Chance(_) => {
+                game.resolve_chance(None)?;
+            }
+            Status::Decision { actor, .. } => {
+                let bot = bots
+                    .get_mut(actor as usize - 1)
+                    .ok_or_else(|| anyhow!("seat {actor} has no bot"))?;
+                let i = bot.choose(&mut game)?;
+                game.apply(i)?;
+                decisions += 1;
+            }
+        }
+        steps += 1;
+        if steps > MAX_STEPS {
+            bail!("no end after {MAX_STEPS} steps (a stall? `tortuga check` looks for one)");
+        }
+    }
+}
+
+/// Runs the study's games `range` on `jobs` threads. `progress` hears of each finished game
+/// (of every variant); once `stop` is set no new game starts, and the games finished so far
+/// are returned. An error in any game stops the run and is returned, naming the game.
+pub fn run(
+    dir: &Path,
+    spec: &Spec,
+    range: std::ops::Range<u64>,
+    jobs: usize,
+    stop: &AtomicBool,
+    mut progress: impl FnMut(u64),
+) -> Result<Results> {
+    let rulesets = spec.rulesets(dir)?;
+    let bots = spec.bot_specs()?;
+    let next = AtomicU64::new(range.start);
+    let failed = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<(u64, Vec<Record>)>>();
+    let mut records: Vec<Vec<Record>> = vec![Vec::new(); spec.variants.len()];
+    let mut error = None;
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            let tx = tx.clone();
+            let (next, failed, bots, end) = (&next, &failed, &bots, range.end);
+            scope.spawn(move || {
+                let worker = || -> Result<()> {
+                    let mut starters = spec
+                        .variants
+                        .iter()
+                        .map(|v| Ok(Starter::new(Rc::new(spec.load(dir, v)?), spec.players)))
+                        .collect::<Result<Vec<_>>>()?;
+                    loop {
+                        if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                            return Ok(());
+                        }
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= end {
+                            return Ok(());
+                        }
+                        let game = starters
+                            .iter_mut()
+                            .zip(&spec.variants)
+                            .map(|(s, v)| {
+                                play(s, bots, spec.seed, k).map_err(|e| {
+                                    anyhow!(
+                                        "{} {}, game {k} (seed {}): {e:#}",
+                                        spec.game,
+                                        variant_name(v),
+                                        game_seed(spec.seed, k)
+                                    )
+                                })
+                            })
+                            .collect::<Result<Vec<_>>>()?;
+                        if tx.send(Ok((k, game))).is_err() {
+                            return Ok(());
+                        }
+                    }
+                };
+                if let Err(e) = worker() {
+                    failed.store(true, Ordering::Relaxed);
+                    let _ = tx.send(Err(e));
+                }
+            });
+        }
+        drop(tx);
+        for message in rx {
+            match message {
+                Ok((_, game)) => {
+                    for (r, g) in records.iter_mut().zip(game) {
+                        r.push(g);
+                    }
+                    progress(1);
+                }
+                Err(e) => {
+                    error.get_or_insert(e);
+                }
+            }
+        }
+    });
+    if let Some(e) = error {
+        return Err(e);
+    }
+    for r in &mut records {
+        r.sort_by_key(|g| g.game);
+    }
+    Ok(Results {
+        spec: spec.clone(),
+        rulesets,
+        records,
+        asked: range.end - range.start,
+    })
+}

@@ -1,0 +1,240 @@
+//! `sim`, `sim-merge`, `check` and `replay` from the command line: a study sharded with GNU
+//! parallel merges into the one-run report, a broken rule is caught and its shrunk replay
+//! reproduces the failure, and bad input gets a one-line error with nothing written.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn tortuga(rules: &Path, args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tortuga"))
+        .arg("--rules")
+        .arg(rules)
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .expect("tortuga runs")
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// The one-line error of a command that must fail, after checking that it wrote nothing.
+fn one_line_error(rules: &Path, args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let o = tortuga(rules, args, dir.path());
+    assert_eq!(o.status.code(), Some(2), "{args:?} must fail with status 2");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(o.stdout.is_empty(), "nothing printed on stdout");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(left.is_empty(), "{args:?} wrote {left:?}");
+    err
+}
+
+const STUDY: &[&str] = &[
+    "sim",
+    "backgammon",
+    "--variant",
+    "money_jacoby",
+    "--vs",
+    "money_automatic",
+    "--games",
+    "40",
+    "--seed",
+    "9",
+];
+
+#[test]
+fn a_study_sharded_with_gnu_parallel_merges_into_the_one_run_report() {
+    if Command::new("parallel").arg("--version").output().is_err() {
+        if std::env::var_os("CI").is_some() {
+            panic!("GNU parallel is missing on CI: .ci/run installs it");
+        }
+        println!("skipped: GNU parallel is not installed (apt-get install parallel)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let rules = common::rules();
+    let whole = stdout(&tortuga(&rules, STUDY, dir.path()));
+    let study = STUDY.join(" ");
+    let o = Command::new("parallel")
+        .args(["--halt", "now,fail=1", "-j", "2"])
+        .arg(format!(
+            "{} --rules {} {study} --shard {{}}/4 --out shard-{{}}.json",
+            env!("CARGO_BIN_EXE_tortuga"),
+            rules.display()
+        ))
+        .args([":::", "1", "2", "3", "4"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let shards = [
+        "shard-3.json",
+        "shard-1.json",
+        "shard-4.json",
+        "shard-2.json",
+    ];
+    let mut args = vec!["sim-merge"];
+    args.extend(shards);
+    let merged = stdout(&tortuga(&rules, &args, dir.path()));
+    assert_eq!(merged, whole);
+    assert!(whole.contains("40 games each"));
+
+    let mut three = vec!["sim-merge"];
+    three.extend(&shards[..3]);
+    let o = tortuga(&rules, &three, dir.path());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("shard 2/4 is missing"));
+}
+
+#[test]
+fn merging_shards_of_different_studies_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = common::rules();
+    let shard = |seed: &str, variant: &str, i: &str, out: &str| {
+        let args = [
+            "sim",
+            "backgammon",
+            "--variant",
+            variant,
+            "--games",
+            "6",
+            "--seed",
+            seed,
+            "--shard",
+            i,
+            "--out",
+            out,
+        ];
+        stdout(&tortuga(&rules, &args, dir.path()));
+    };
+    shard("1", "money_jacoby", "1/2", "a.json");
+    shard("2", "money_jacoby", "2/2", "b.json");
+    shard("1", "match5", "2/2", "c.json");
+    let refuse = |files: &[&str], want: &str| {
+        let mut args = vec!["sim-merge"];
+        args.extend(files);
+        let o = tortuga(&rules, &args, dir.path());
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(o.status.code(), Some(2));
+        assert!(err.contains(want) && err.lines().count() == 1, "{err}");
+    };
+    refuse(&["a.json", "b.json"], "its seed differs");
+    refuse(&["a.json", "c.json"], "its game or variant differs");
+    refuse(&["a.json", "a.json"], "shard 1/2 is given twice");
+
+    let mut text = std::fs::read_to_string(dir.path().join("b.json")).unwrap();
+    text = text.replace("\"seed\":2", "\"seed\":1");
+    let hash_at = text.find("\"hash\":\"").unwrap() + 8;
+    text.replace_range(hash_at..hash_at + 4, "0000");
+    std::fs::write(dir.path().join("d.json"), text).unwrap();
+    refuse(&["a.json", "d.json"], "its rules hash differs");
+}
+
+#[test]
+fn bad_study_input_is_one_line_with_nothing_written() {
+    let rules = common::rules();
+    let with = |extra: &[&str]| {
+        let mut args = vec!["sim", "backgammon", "--svg", "chart.svg"];
+        args.extend(extra);
+        if !extra.contains(&"--games") {
+            args.extend(["--games", "4"]);
+        }
+        one_line_error(&rules, &args)
+    };
+    assert!(with(&["--games", "0"]).contains("--games 0"));
+    assert!(with(&["--variant", "nope"]).contains("no variant 'nope'"));
+    assert!(with(&["--vs", "nope"]).contains("no variant 'nope'"));
+    assert!(with(&["--bots", "random,wizard"]).contains("no bot 'wizard'"));
+    let shard = one_line_error(
+        &rules,
+        &[
+            "sim",
+            "backgammon",
+            "--games",
+            "4",
+            "--shard",
+            "3/2",
+            "--out",
+            "s.json",
+        ],
+    );
+    assert!(shard.contains("--shard takes i/n"), "{shard}");
+    let merge = one_line_error(&rules, &["sim-merge", "missing.json"]);
+    assert!(merge.contains("missing.json"), "{merge}");
+    let check = one_line_error(&rules, &["check", "backgammon", "--games", "0"]);
+    assert!(check.contains("--games 0"), "{check}");
+}
+
+#[test]
+fn check_catches_a_broken_rule_and_its_shrunk_replay_reproduces_it() {
+    let rules = common::fixtures();
+    let dir = tempfile::tempdir().unwrap();
+    for (variant, found) in [(None, "script error"), (Some("leak"), "invariant broken")] {
+        let mut args = vec!["check", "broken", "--games", "5", "--seed", "1"];
+        if let Some(v) = variant {
+            args.extend(["--variant", v]);
+        }
+        let o = tortuga(&rules, &args, dir.path());
+        assert_eq!(o.status.code(), Some(1), "check fails on a broken rule");
+        let out = String::from_utf8(o.stdout).unwrap();
+        assert!(
+            out.contains("game 0 (seed ") && out.contains(found),
+            "{out}"
+        );
+        let line = out.lines().find(|l| l.contains("shrunk to")).unwrap();
+        let (before, after) = (
+            out.split(" after ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap(),
+            line.split("shrunk to ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap(),
+        );
+        let (before, after): (u32, u32) = (before.parse().unwrap(), after.parse().unwrap());
+        assert!(after < before, "shrunk from {before} to {after} decisions");
+        let replay = tortuga(&rules, &["replay", "check-broken-0.sav"], dir.path());
+        assert_eq!(replay.status.code(), Some(1));
+        let text = String::from_utf8(replay.stdout).unwrap();
+        let want = match variant {
+            None => "fails: rules/broken/game.lua:48: cell 13 is cursed",
+            Some(_) => "an invariant breaks: B has lost its runner",
+        };
+        assert!(text.contains(want), "{text}");
+    }
+}
+
+#[test]
+fn the_shipped_games_pass_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = common::rules();
+    for args in [
+        &["check", "backgammon", "--games", "30"][..],
+        &[
+            "check",
+            "backgammon",
+            "--variant",
+            "hypergammon",
+            "--games",
+            "30",
+        ],
+        &["check", "jackal", "--players", "2", "--games", "2"],
+    ] {
+        let o = tortuga(&rules, args, dir.path());
+        assert!(stdout(&o).contains(" 0 failed"), "{args:?}");
+    }
+}
