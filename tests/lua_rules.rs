@@ -55,7 +55,13 @@ fn test_kernel(lua: &Lua, rules: &Rules, env: &Table) -> mlua::Result<Table> {
     )?;
     t.raw_set(
         "logs",
-        lua.create_function(|_, g: mlua::AnyUserData| Ok(g.borrow::<State>()?.log.clone()))?,
+        lua.create_function(|_, g: mlua::AnyUserData| {
+            Ok(g.borrow::<State>()?
+                .log
+                .iter()
+                .map(|l| l.text.clone())
+                .collect::<Vec<_>>())
+        })?,
     )?;
     let run: Function = lua
         .load(RUN)

@@ -380,7 +380,12 @@ end
 
 -- A land cell's tile lives in one integer cell prop "c": bits 0-6 the tile's index in
 -- tile_names (0: closed and not yet drawn), bit 7 open, bit 8 orientation known, bits 9-10 the
--- orientation, bit 11 spent (one-shots). No prop: closed and not yet drawn.
+-- orientation, bit 11 spent (one-shots), bit 12: closed, and its identity is known to some
+-- (a lighthouse peek, a position's "#code"): the tile is then the kernel secret "tile<l>",
+-- seen by the seats of the teams that have seen the cell, and reads as unknown in the other
+-- seats' views. No prop: closed and not yet drawn.
+local HIDDEN = 4096
+
 local function tile_index(name)
   for i = 1, #tile_names do if tile_names[i] == name then return i end end
   error("unknown tile '" .. tostring(name) .. "'")
@@ -391,12 +396,26 @@ function C.cell(G, l)
   local v = G:cell_get(l, "c")
   if not v then return nil, false, nil, false end
   local i = v & 127
-  return i > 0 and tile_names[i] or nil, v & 128 ~= 0, (v & 256 ~= 0) and ((v >> 9) & 3) or nil, v & 2048 ~= 0
+  local t = i > 0 and tile_names[i] or nil
+  if v & HIDDEN ~= 0 and G:can_see("tile" .. l) then t = G:secret_get("tile" .. l) end
+  return t, v & 128 ~= 0, (v & 256 ~= 0) and ((v >> 9) & 3) or nil, v & 2048 ~= 0
 end
 
+-- The seats that may know the identity of closed cell l (lh's seers: the teams that have
+-- seen it and their allies).
+function C.seers(G, l) return C.th("lh", "seers", G, l) or {} end
+
 function C.cell_write(G, l, t, open, r, spent)
-  local v = (t and tile_index(t) or 0) | (open and 128 or 0) | (r and (256 | (r << 9)) or 0) | (spent and 2048 or 0)
+  local hidden = t ~= nil and not open
+  local v = ((t and not hidden) and tile_index(t) or 0) | (hidden and HIDDEN or 0) | (open and 128 or 0)
+    | (r and (256 | (r << 9)) or 0) | (spent and 2048 or 0)
+  local old = G:cell_get(l, "c") or 0
   G:cell_set(l, "c", v ~= 0 and v or nil)
+  if hidden then
+    G:secret_set("tile" .. l, t, C.seers(G, l), "deck")
+  elseif old & HIDDEN ~= 0 then
+    G:secret_set("tile" .. l, nil)
+  end
 end
 
 function C.tile(G, l) local t = C.cell(G, l) return t end

@@ -78,7 +78,7 @@ local function setup(G)
   if #deck ~= #B.LAND then
     error("the " .. C.sw(G, "pack") .. " pack has " .. #deck .. " tiles; the island needs " .. #B.LAND, 0)
   end
-  G:bag("deck", deck)
+  G:bag("deck", deck, {}) -- what is left in the deck is no seat's to see
   G:set("bank", { 0, 0, 0, 0 })
   G:set("bottles", { 0, 0, 0, 0 })
   G:set("lost", 0)
@@ -98,6 +98,14 @@ local function settle(G)
   if H.drive(G) then T.action_done(G) end
 end
 
+-- Peeks (§7.6): the draw that fixes a peeked tile, and putting peeked tiles back, are seen by
+-- the peeking side only.
+local function seen_by(G, top)
+  if string.match(top, "|peek$") or string.find(top, "|lighthouse_place|", 1, true) then
+    return C.th("lh", "side_seats", G, G:get("turn"))
+  end
+end
+
 local function status(G)
   local phase = G:get("phase")
   if phase == "over" then
@@ -108,9 +116,9 @@ local function status(G)
   local top = C.top(G)
   if top then
     local kind = string.match(top, "^(%a+)")
-    if kind == "draw" then return { chance = "deck" } end
+    if kind == "draw" then return { chance = "deck", seen_by = seen_by(G, top) } end
     if kind == "orient" then return { chance = "orient" } end
-    return { actor = actor, options = H.choices(G, top), prompt = H.prompt(G, top) }
+    return { actor = actor, options = H.choices(G, top), prompt = H.prompt(G, top), seen_by = seen_by(G, top) }
   end
   local who = B.TEAMS[t] .. " to play (" .. G:seat_name(actor) .. ")"
   if phase == "post" then
@@ -167,8 +175,9 @@ return {
     "transit",
   },
   randomizers = {
-    deck = { kind = "bag", bag = "deck" },
-    orient = { kind = "orientation", count = 4, stream = "deck" },
+    -- secret: the printed seed must not foretell the tiles
+    deck = { kind = "bag", bag = "deck", secret = true },
+    orient = { kind = "orientation", count = 4, stream = "deck", secret = true },
   },
   hooks = {
     setup = setup,

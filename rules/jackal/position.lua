@@ -335,7 +335,7 @@ function X.import(G, text)
   else
     deck = {}
   end
-  G:bag("deck", deck)
+  G:bag("deck", deck, {})
   G:set("deck_list", (pos.deck and not pos.deck.auto) and true or nil)
 
   -- Characters
@@ -604,7 +604,9 @@ function X.export(G, format)
     if not same(v, SW[k].default) then sets[#sets + 1] = k .. "=" .. value_text(v) end
   end
   if #sets > 0 then out[#out + 1] = "set " .. table.concat(sets, " ") end
-  if G:get("seed") and not public then out[#out + 1] = "seed " .. G:get("seed") end
+  -- a seat's view holds neither the seed (it foretells the draws) nor the deck's contents
+  local referee = G:viewer() == nil
+  if G:get("seed") and not public and referee then out[#out + 1] = "seed " .. G:get("seed") end
   local teams = G:get("teams")
   out[#out + 1] = "turn " .. B.TEAMS[G:get("turn")] .. " round=" .. (G:get("round") or 1)
   local ships = G:get("ships")
@@ -696,7 +698,7 @@ function X.export(G, format)
   end
   if treasure then out[#out + 1] = "treasure " .. treasure end
   -- the deck
-  local deck = G:bag_items("deck")
+  local deck = referee and G:bag_items("deck") or {}
   if G:get("deck_list") and #deck > 0 and not public then
     local cnt, names = {}, {}
     for _, d in ipairs(deck) do
@@ -712,7 +714,8 @@ function X.export(G, format)
   local seen = {}
   for _, t in ipairs(teams) do
     local list = {}
-    for _, name in ipairs(G:secret_get("seen_" .. B.LETTER[t]) or {}) do
+    local key = "seen_" .. B.LETTER[t]
+    for _, name in ipairs(G:can_see(key) and G:secret_get(key) or {}) do
       if not public or public[B.parse(name)] then list[#list + 1] = name end
     end
     if #list > 0 then seen[#seen + 1] = B.TEAMS[t] .. "=" .. table.concat(list, ",") end

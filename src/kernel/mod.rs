@@ -7,9 +7,11 @@ pub mod state;
 pub mod topology;
 pub mod turn;
 pub mod value;
+pub mod view;
 
 pub use randomizer::{Kind, Outcome, Randomizer};
 pub use state::{PieceId, State};
 pub use topology::Loc;
 pub use turn::Seat;
 pub use value::Value;
+pub use view::Viewer;

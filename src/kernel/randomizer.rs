@@ -29,6 +29,9 @@ pub struct Randomizer {
     pub name: String,
     pub stream: String,
     pub kind: Kind,
+    /// Draws from a stream of the secret seed (declared `secret = true`): what it will draw
+    /// is not predicted by the printed seed.
+    pub secret: bool,
 }
 
 /// One chance outcome, as handed to the rules' `chance` hook.
@@ -65,7 +68,7 @@ impl Randomizer {
     }
 
     fn sample(&self, state: &mut State, bag_len: usize) -> Result<Sampled, String> {
-        let rng = state.stream(&self.stream);
+        let rng = state.stream_of(&self.stream, self.secret);
         let outcome = match &self.kind {
             Kind::Dice { faces, count } => (0..*count)
                 .map(|_| Value::Int(faces[rng.below(faces.len() as u64) as usize]))
@@ -206,6 +209,7 @@ mod tests {
             name: "r".into(),
             stream: "r".into(),
             kind,
+            secret: false,
         }
     }
 

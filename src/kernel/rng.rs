@@ -11,7 +11,8 @@ pub struct Stream {
     s: [u64; 4],
 }
 
-fn splitmix64(x: &mut u64) -> u64 {
+/// One step of SplitMix64: mixes a seed into well-spread bits.
+pub fn splitmix64(x: &mut u64) -> u64 {
     *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *x;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -22,13 +22,7 @@ pub struct Piece {
     pub props: Props,
 }
 
-/// A value only some seats may see.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Secret {
-    pub value: Value,
-    /// Bit s−1 set: seat s may see it.
-    pub visible: u64,
-}
+pub use super::view::{ALL_SEATS, Domain, LogLine, Secret, Viewer};
 
 #[derive(Clone, Debug)]
 pub struct State {
@@ -42,14 +36,24 @@ pub struct State {
     pub secrets: BTreeMap<String, Secret>,
     /// Shuffled bags: each kept sorted, so a draw by index is deterministic.
     pub bags: BTreeMap<String, Vec<String>>,
+    /// The seats that may see a bag's contents, for bags not everyone may see (absent: all).
+    pub bag_seen: BTreeMap<String, u64>,
     pub switches: Arc<BTreeMap<String, Value>>,
     seed: u64,
+    /// The seed of the secret streams (randomizers declared `secret`): not printed, so the
+    /// public seed does not predict what they draw.
+    secret_seed: u64,
     streams: BTreeMap<String, Stream>,
-    pub log: Vec<String>,
+    secret_streams: BTreeMap<String, Stream>,
+    pub log: Vec<LogLine>,
     pub logging: bool,
     pub stats: BTreeMap<String, i64>,
-    /// Set while a REPL expression looks at the state: every mutation is refused.
+    /// Set while a query hook or a REPL expression looks at the state: every mutation is
+    /// refused.
     pub read_only: bool,
+    /// Whose view rules are running in: in a seat's view what the seat may not see cannot be
+    /// read.
+    pub viewer: Viewer,
 }
 
 impl State {
@@ -69,35 +73,62 @@ impl State {
             turn: TurnOrder::new(seat_names),
             secrets: BTreeMap::new(),
             bags: BTreeMap::new(),
+            bag_seen: BTreeMap::new(),
             switches,
             seed,
+            secret_seed: derived_secret_seed(seed),
             streams: BTreeMap::new(),
+            secret_streams: BTreeMap::new(),
             log: Vec::new(),
             logging: true,
             stats: BTreeMap::new(),
             read_only: false,
+            viewer: Viewer::Referee,
         }
     }
 
-    /// Restarts every random stream from a new seed (a position file's own seed).
+    /// Restarts every random stream from a new seed (a position file's own seed); the secret
+    /// streams restart from a seed derived from it.
     pub fn reseed(&mut self, seed: u64) {
         self.seed = seed;
+        self.secret_seed = derived_secret_seed(seed);
         self.streams.clear();
+        self.secret_streams.clear();
+    }
+
+    /// Sets the seed of the secret streams (one the public seed does not give).
+    pub fn set_secret_seed(&mut self, seed: u64) {
+        self.secret_seed = seed;
+        self.secret_streams.clear();
+    }
+
+    pub fn secret_seed(&self) -> u64 {
+        self.secret_seed
     }
 
     /// Whether the state owes nothing to its seed but the seed itself: it is still `seed` and
     /// no stream has been drawn from.
     pub fn seed_untouched(&self, seed: u64) -> bool {
-        self.seed == seed && self.streams.is_empty()
+        self.seed == seed && self.streams.is_empty() && self.secret_streams.is_empty()
     }
 
-    /// The named random stream, created from the seed on first use.
-    pub fn stream(&mut self, name: &str) -> &mut Stream {
-        if !self.streams.contains_key(name) {
-            let stream = Stream::new(self.seed, name);
-            self.streams.insert(name.to_string(), stream);
+    /// The named random stream, created from the seed on first use; with `secret`, one of
+    /// the streams seeded by the secret seed.
+    pub fn stream_of(&mut self, name: &str, secret: bool) -> &mut Stream {
+        let (streams, seed) = if secret {
+            (&mut self.secret_streams, self.secret_seed)
+        } else {
+            (&mut self.streams, self.seed)
+        };
+        if !streams.contains_key(name) {
+            streams.insert(name.to_string(), Stream::new(seed, name));
         }
-        self.streams.get_mut(name).expect("just made")
+        streams.get_mut(name).expect("just made")
+    }
+
+    /// The named public random stream.
+    pub fn stream(&mut self, name: &str) -> &mut Stream {
+        self.stream_of(name, false)
     }
 
     /// Mutable access to the topology; keeps per-location tables in step with it.
@@ -214,10 +245,23 @@ impl State {
         items.insert(i, item.to_string());
     }
 
+    /// Appends a public log line.
     pub fn log(&mut self, line: String) {
+        self.log_for(line, ALL_SEATS);
+    }
+
+    /// Appends a log line that only the seats of `seen_by` (and the referee) may read.
+    pub fn log_for(&mut self, text: String, seen_by: u64) {
         if self.logging {
+            let mut line = LogLine::public(text);
+            line.seen_by = seen_by;
             self.log.push(line);
         }
+    }
+
+    /// Whether the viewer may see the contents of bag `name`.
+    pub fn bag_visible(&self, name: &str, viewer: Viewer) -> bool {
+        viewer.sees(self.bag_seen.get(name).copied().unwrap_or(ALL_SEATS))
     }
 
     /// Everything that decides the game, for comparing two states in tests (the log aside).
@@ -229,17 +273,26 @@ impl State {
         }
         let _ = write!(
             out,
-            "|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+            "|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
             self.props,
             self.player_props,
             self.cell_props,
             self.turn,
             self.secrets,
             self.bags,
-            self.streams
+            self.bag_seen,
+            self.streams,
+            self.secret_streams
         );
         out
     }
+}
+
+/// The secret seed a public seed gives when the user chose the seed (`--seed`), so that
+/// experiments stay reproducible from one number.
+pub fn derived_secret_seed(seed: u64) -> u64 {
+    let mut x = seed ^ 0x5EC2_E75E_ED00_0001;
+    super::rng::splitmix64(&mut x)
 }
 
 #[cfg(test)]

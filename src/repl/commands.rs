@@ -71,7 +71,7 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "save",
         usage: "<file>",
-        help: "Save the session (seed, rules hashes, every step) as a small text file; written atomically.",
+        help: "Save the session (seed, rules hashes, every step) as a small text file; written atomically. In a seat's view (`as X`) the file holds only what that seat may see, and only the referee's save can be loaded.",
     },
     Command {
         name: "load",
@@ -107,6 +107,11 @@ pub const COMMANDS: &[Command] = &[
         name: "lua",
         usage: "<code>",
         help: "Evaluate Lua against a read-only view of the game (`G`); expressions print their value. Multi-line input continues until the code is complete.",
+    },
+    Command {
+        name: "as",
+        usage: "[seat | spectator | referee]",
+        help: "View the game as a seat, a spectator or the referee (who sees everything); every command then shows only what that viewer may see, and the prompt names the viewer. In a seat's view only that seat's decisions can be played, and `save` writes that seat's view.",
     },
     Command {
         name: "help",

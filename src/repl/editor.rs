@@ -189,13 +189,16 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
     if let Some(h) = &history {
         let _ = rl.load_history(h);
     }
-    let prompt = if repl.color {
-        "\x1b[1;36mtortuga>\x1b[0m "
-    } else {
-        "tortuga> "
-    };
     loop {
-        match rl.readline(prompt) {
+        let tag = repl
+            .prompt_tag()
+            .map_or(String::new(), |t| format!("[{t}]"));
+        let prompt = if repl.color {
+            format!("\x1b[1;36mtortuga{tag}>\x1b[0m ")
+        } else {
+            format!("tortuga{tag}> ")
+        };
+        match rl.readline(&prompt) {
             Ok(line) => {
                 let _ = rl.add_history_entry(line.as_str());
                 match repl.handle_line(&line) {

@@ -14,7 +14,7 @@ use mlua::Value as LuaValue;
 use mlua::chunk::ChunkMode;
 
 use crate::kernel::rng::Stream;
-use crate::kernel::{Seat, Value};
+use crate::kernel::{Seat, Value, Viewer};
 use crate::script::host::display_value;
 use crate::script::rules::{games, variants};
 use crate::script::variant::parse_assignment;
@@ -30,8 +30,8 @@ pub struct Repl {
     pub budget: Budget,
     pub session: Option<Session>,
     pub quit: bool,
-    /// The last ruleset loaded, reused by `new` and `setup` while its files are unchanged.
-    cache: Option<(String, Rc<Rules>)>,
+    /// Whose view every command shows (`as <seat>`, `as spectator`, `as referee`).
+    pub viewer: Viewer,
     /// Bots set with `bot`, by seat: `auto` lets them take their seats' decisions.
     bots: BTreeMap<Seat, Bot>,
 }
@@ -155,7 +155,7 @@ impl Repl {
             budget: Budget::default(),
             session: None,
             quit: false,
-            cache: None,
+            viewer: Viewer::Referee,
             bots: BTreeMap::new(),
         }
     }
@@ -184,24 +184,41 @@ impl Repl {
                 if rest.is_empty() {
                     bail!("play what? (`moves` lists the options)");
                 }
+                self.own_decision()?;
+                let viewer = self.viewer;
                 let s = self.session()?;
                 let label = s.play(rest)?;
-                Ok(format!("played {label}\n{}", self.status_line()?))
+                let echo = self.echo(format!("played {label}"), viewer);
+                Ok(format!("{echo}\n{}", self.status_line()?))
             }
             "roll" => {
                 let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+                let viewer = self.viewer;
                 let what = self.session()?.roll(&refs)?;
-                Ok(format!("{what}\n{}", self.status_line()?))
+                let echo = self.echo(what, viewer);
+                Ok(format!("{echo}\n{}", self.status_line()?))
             }
+            "as" => self.view_as(args.first().map(String::as_str)),
             "auto" => self.auto(args.first()),
             "bot" => self.bot(&args),
             "sim" => sim::command::sim_line(&self.rules_dir, line),
             "undo" => {
-                let e = self.session()?.undo()?;
+                let viewer = self.viewer;
+                let s = self.session()?;
+                let seen = s.last_seen_by();
+                let e = s.undo()?;
+                let e = if viewer.sees(seen) { e } else { e.hidden() };
                 Ok(format!("undid {}\n{}", e.describe(), self.status_line()?))
             }
             "redo" => {
-                let e = self.session()?.redo()?;
+                let viewer = self.viewer;
+                let s = self.session()?;
+                let e = s.redo()?;
+                let e = if viewer.sees(s.last_seen_by()) {
+                    e
+                } else {
+                    e.hidden()
+                };
                 Ok(format!("redid {}\n{}", e.describe(), self.status_line()?))
             }
             "log" => self.log(args.first()),
@@ -276,28 +293,15 @@ impl Repl {
         Ok(out.trim_end().to_string())
     }
 
-    /// Loads a ruleset, or reuses the cached one when nothing it could read has changed.
+    /// Loads a ruleset afresh: every new game, load, replay and reload starts from a fresh
+    /// rules state, so that nothing a rule kept from an earlier game changes this one.
     fn load_rules(&mut self, game: &str, f: &Flags) -> Result<Rc<Rules>> {
-        let key = format!(
-            "{game} {:?} {:?} {:?} {}",
-            f.variant,
-            f.sets,
-            self.budget,
-            crate::script::rules::folder_digest(&self.rules_dir, game)
-        );
-        if let Some((k, rules)) = &self.cache
-            && *k == key
-        {
-            return Ok(rules.clone());
-        }
         let opts = LoadOptions {
             variant: f.variant.clone(),
             overrides: f.sets.clone(),
             budget: self.budget.clone(),
         };
-        let rules = Rc::new(Rules::load(&self.rules_dir, game, &opts)?);
-        self.cache = Some((key, rules.clone()));
-        Ok(rules)
+        Ok(Rc::new(Rules::load(&self.rules_dir, game, &opts)?))
     }
 
     fn start(&mut self, game: &str, f: &Flags, position: Option<String>) -> Result<String> {
@@ -308,10 +312,13 @@ impl Repl {
             overrides: f.sets.clone(),
             seats: f.players.unwrap_or(rules.seats.default),
             seed: f.seed.unwrap_or_else(|| rand::random::<u64>() >> 12),
+            // A seed the user gives sets both; a random public seed gets a random secret one,
+            // so that the printed seed does not predict secret draws.
+            secret_seed: f.seed.is_none().then(rand::random::<u64>),
             position,
         };
         let seed = origin.seed;
-        self.session = Some(Session::new(rules, origin)?);
+        self.set_session(Session::new(rules, origin)?);
         let board = self.render(None)?;
         Ok(format!(
             "{board}\nnew {game} (seed {seed})\n{}",
@@ -359,18 +366,118 @@ impl Repl {
         self.start(game, &f, Some(position))
     }
 
-    fn render(&mut self, viewer: Option<&str>) -> Result<String> {
-        let color = self.color;
+    /// The board as a seat sees it: the REPL's own seat, or another one named when the REPL
+    /// views as the referee. The render hook runs in that seat's view.
+    fn render(&mut self, asked: Option<&str>) -> Result<String> {
+        let (color, me) = (self.color, self.viewer);
         let s = self.session()?;
-        let viewer = match viewer {
-            None => 0,
+        let seat = match asked {
+            None => me.seat().unwrap_or(0),
             Some(v) => s
                 .game
                 .with_state(|st| st.turn.find(v))
                 .ok_or_else(|| anyhow!("no seat '{v}'"))?,
         };
-        let text = s.game.text_hook("render", viewer)?;
-        Ok(paint::paint(text.trim_end(), color))
+        let view = match (me, asked) {
+            (Viewer::Referee, None) => Viewer::Referee,
+            (Viewer::Referee, Some(_)) => Viewer::Seat(seat),
+            (mine, _) if mine == Viewer::Seat(seat) => mine,
+            _ => bail!(
+                "you view the game as {}: `as referee` shows other seats' boards",
+                self.viewer_name()
+            ),
+        };
+        s.game.view = view;
+        let text = s.game.text_hook("render", seat);
+        s.game.view = me;
+        Ok(paint::paint(text?.trim_end(), color))
+    }
+
+    /// Installs a new session, seen from the REPL's view.
+    fn set_session(&mut self, mut session: Session) {
+        session.game.view = self.viewer;
+        self.session = Some(session);
+    }
+
+    /// The REPL's viewer in words.
+    fn viewer_name(&self) -> String {
+        match self.viewer {
+            Viewer::Referee => "the referee".into(),
+            Viewer::Seat(0) => "a spectator".into(),
+            Viewer::Seat(s) => self
+                .session
+                .as_ref()
+                .map(|x| x.game.with_state(|st| st.turn.name(s).to_string()))
+                .unwrap_or_else(|| format!("seat {s}")),
+        }
+    }
+
+    /// What the prompt shows: `tortuga[X]> ` in a seat's view, `tortuga> ` as the referee.
+    pub fn prompt_tag(&self) -> Option<String> {
+        match self.viewer {
+            Viewer::Referee => None,
+            Viewer::Seat(0) => Some("spectator".into()),
+            Viewer::Seat(_) => Some(self.viewer_name()),
+        }
+    }
+
+    /// `as <seat>`, `as spectator`, `as referee`: whose view every command shows.
+    fn view_as(&mut self, who: Option<&str>) -> Result<String> {
+        let Some(who) = who else {
+            return Ok(format!("viewing as {}", self.viewer_name()));
+        };
+        self.viewer = match who.to_ascii_lowercase().as_str() {
+            "referee" => Viewer::Referee,
+            "spectator" => Viewer::Seat(0),
+            _ => {
+                let s = self.session()?;
+                Viewer::Seat(s.game.with_state(|st| st.turn.find(who)).ok_or_else(|| {
+                    anyhow!("no seat '{who}' (a seat's name, spectator or referee)")
+                })?)
+            }
+        };
+        let viewer = self.viewer;
+        if let Some(s) = self.session.as_mut() {
+            s.game.view = viewer;
+        }
+        Ok(format!("viewing as {}", self.viewer_name()))
+    }
+
+    /// `text`, or what a viewer who may not see the last step reads instead.
+    fn echo(&self, text: String, viewer: Viewer) -> String {
+        let Some(s) = &self.session else { return text };
+        if viewer.sees(s.last_seen_by()) {
+            text
+        } else {
+            s.events.last().map_or(text, |e| e.hidden().describe())
+        }
+    }
+
+    /// In a seat's view, only that seat may take its decisions.
+    fn own_decision(&mut self) -> Result<()> {
+        let me = self.viewer;
+        let Viewer::Seat(mine) = me else {
+            return Ok(());
+        };
+        let s = self.session()?;
+        if let Status::Decision { actor, .. } = s.status()?
+            && *actor != mine
+        {
+            let actor = *actor;
+            let who = s.game.with_state(|st| st.turn.name(actor).to_string());
+            bail!(
+                "it is {who}'s decision and you view the game as {} (`as {who}` or `as referee`)",
+                self.viewer_name()
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether the REPL's viewer may see the current decision's options and prompt.
+    fn sees_decision(&mut self) -> Result<bool> {
+        let me = self.viewer;
+        let s = self.session()?;
+        Ok(me.sees(s.game.seen_by()?))
     }
 
     fn show(&mut self, viewer: Option<&str>) -> Result<String> {
@@ -380,6 +487,7 @@ impl Repl {
 
     /// One line saying what the game waits for.
     pub fn status_line(&mut self) -> Result<String> {
+        let sees = self.sees_decision()?;
         let s = self.session()?;
         let status = s.status()?.clone();
         Ok(match status {
@@ -393,6 +501,9 @@ impl Repl {
                 ..
             } => {
                 let who = s.game.with_state(|st| st.turn.name(actor).to_string());
+                if !sees {
+                    return Ok(format!("{who} to decide (hidden from you)"));
+                }
                 let prompt = if prompt.is_empty() {
                     format!("{who} to play")
                 } else {
@@ -427,6 +538,12 @@ impl Repl {
         }
         if f.json || f.dice.is_some() || f.absolute {
             bail!("--dice, --json and --absolute go with --position");
+        }
+        if !self.sees_decision()? {
+            bail!(
+                "the options of this decision are hidden from {} (`as referee` shows them)",
+                self.viewer_name()
+            );
         }
         let s = self.session()?;
         let labels = s.game.labels()?;
@@ -512,7 +629,13 @@ impl Repl {
 
     fn log(&mut self, n: Option<&String>) -> Result<String> {
         let s = self.session()?;
-        let lines = s.game.with_state(|st| st.log.clone());
+        let viewer = s.game.view;
+        let lines: Vec<String> = s.game.with_state(|st| {
+            st.log
+                .iter()
+                .filter_map(|l| l.for_viewer(viewer).map(str::to_string))
+                .collect()
+        });
         let n = match n {
             Some(v) => v
                 .parse()
@@ -526,10 +649,15 @@ impl Repl {
         if path.is_empty() {
             bail!("usage: save <file>");
         }
+        let viewer = self.viewer;
+        let whose = match viewer {
+            Viewer::Referee => String::new(),
+            _ => format!(" ({}'s view)", self.viewer_name()),
+        };
         let s = self.session()?;
-        let text = SaveFile::of(s).to_text();
+        let text = SaveFile::of(s, viewer).to_text();
         write_atomically(Path::new(path), &text)?;
-        Ok(format!("saved {} steps to {path}", s.events.len()))
+        Ok(format!("saved {} steps to {path}{whose}", s.events.len()))
     }
 
     /// `load` (strict about rule changes) and `replay` (reports the first divergence).
@@ -539,6 +667,16 @@ impl Repl {
         }
         let text = std::fs::read_to_string(path).map_err(|e| anyhow!("{path}: {e}"))?;
         let save = SaveFile::parse(path, &text)?;
+        if let Some(view) = &save.view {
+            let hidden = save
+                .events
+                .iter()
+                .filter(|e| matches!(e, crate::session::Event::Hidden { .. }))
+                .count();
+            bail!(
+                "{path} holds {view}'s view of the game ({hidden} hidden steps, no secret seed): only the referee's save restores the whole game"
+            );
+        }
         let f = Flags {
             variant: save.origin.variant.clone(),
             sets: save.origin.overrides.clone(),
@@ -555,7 +693,7 @@ impl Repl {
         let mut session = Session::new(rules, save.origin.clone())?;
         let result = session.replay(&save.events);
         let steps = session.events.len();
-        self.session = Some(session);
+        self.set_session(session);
         let status = self.status_line()?;
         match result {
             Ok(()) => Ok(format!("loaded {path}: {steps} steps\n{status}")),
@@ -644,21 +782,27 @@ impl Repl {
                 d.reason
             ),
         };
-        self.session = Some(session);
+        self.set_session(session);
         Ok(format!("{out}\n{}", self.status_line()?))
     }
 
-    /// Evaluates Lua with `G` bound to a read-only view of the game.
+    /// Evaluates Lua with `G` bound to a read-only copy of the game in the REPL's view: no
+    /// write reaches the game, not even from a finalizer that runs later, and what the
+    /// viewer may not see cannot be read.
     fn lua(&mut self, code: &str) -> Result<String> {
         if code.is_empty() {
             bail!("usage: lua <code>");
         }
+        let viewer = self.viewer;
         let s = self.session()?;
         let rules = s.game.rules.clone();
         let host = &rules.host;
         let lua = &host.lua;
+        let mut state = s.game.snapshot();
+        state.read_only = true;
+        state.viewer = viewer;
         let env = lua.create_table()?;
-        env.raw_set("G", s.game.handle().clone())?;
+        env.raw_set("G", crate::script::raw::handle(lua, state)?)?;
         let meta = lua.create_table()?;
         meta.raw_set("__index", host.env().clone())?;
         env.set_metatable(Some(meta))?;
@@ -671,9 +815,8 @@ impl Repl {
         };
         let f = load(format!("return {code}")).or_else(|_| load(code.to_string()));
         let f = f.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
-        s.game.with_state_mut(|st| st.read_only = true);
         let result = host.limits.run(lua, || f.call::<mlua::MultiValue>(()));
-        s.game.with_state_mut(|st| st.read_only = false);
+        host.check_sealed("`lua`")?;
         let values = result.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
         Ok(values
             .iter()

@@ -4,10 +4,10 @@
 
 use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, ffi};
 
-use super::stack;
+use super::stack::{self, thawed};
 
-use crate::kernel::state::Secret;
 use crate::kernel::topology::GridNames;
+use crate::kernel::view::{ALL_SEATS, Domain, Secret, seat_bit};
 use crate::kernel::{Loc, PieceId, Seat, State, Value};
 
 fn fail<T>(msg: impl Into<String>) -> Result<T> {
@@ -18,9 +18,21 @@ fn lift<T>(r: std::result::Result<T, String>) -> Result<T> {
     r.map_err(mlua::Error::runtime)
 }
 
-/// Refuses a mutation while the state is shown read-only (REPL `lua`).
-fn writable(state: &State) -> Result<()> {
-    lift(super::raw::writable(state))
+/// `msg` prefixed with the rule file and line that called the running method.
+fn placed(lua: &Lua, msg: String) -> mlua::Error {
+    let place = lua.inspect_stack(1, |d| {
+        let src = d.source().short_src.map(|s| s.into_owned());
+        (src, d.current_line())
+    });
+    mlua::Error::runtime(match place {
+        Some((Some(src), Some(line))) => format!("{src}:{line}: {msg}"),
+        _ => msg,
+    })
+}
+
+/// Refuses a mutation in a query or a read-only view, naming the rule's file and line.
+fn writable_at(lua: &Lua, state: &State) -> Result<()> {
+    super::raw::writable(state).map_err(|e| placed(lua, e))
 }
 
 /// A kernel value as a Lua value.
@@ -83,7 +95,7 @@ fn owner(state: &State, s: i64) -> Result<Seat> {
 fn seats_mask(state: &State, seats: Option<Table>) -> Result<u64> {
     let mut mask = 0u64;
     if let Some(t) = seats {
-        for s in t.sequence_values::<i64>() {
+        for s in thawed(t)?.sequence_values::<i64>() {
             mask |= 1 << (seat(state, s?)? - 1);
         }
     }
@@ -96,25 +108,37 @@ impl UserData for State {
         add_pieces(m);
         add_turns(m);
         add_secrets_and_bags(m);
-        m.add_method_mut("reseed", |_, this, seed: i64| {
-            writable(this)?;
+        m.add_method_mut("reseed", |lua, this, seed: i64| {
+            writable_at(lua, this)?;
             this.reseed(seed as u64);
             Ok(())
         });
-        m.add_method_mut("log", |_, this, text: String| {
-            this.log(text);
-            Ok(())
-        });
-        m.add_method_mut("stat", |_, this, (name, n): (String, Option<i64>)| {
+        m.add_method_mut(
+            "log",
+            |lua, this, (text, seats): (String, Option<Table>)| {
+                writable_at(lua, this)?;
+                match seats {
+                    None => this.log(text),
+                    Some(t) => {
+                        let mask = seats_mask(this, Some(t))?;
+                        this.log_for(text, mask);
+                    }
+                }
+                Ok(())
+            },
+        );
+        m.add_method_mut("stat", |lua, this, (name, n): (String, Option<i64>)| {
+            writable_at(lua, this)?;
             *this.stats.entry(name).or_default() += n.unwrap_or(1);
             Ok(())
         });
+        m.add_method("viewer", |_, this, ()| Ok(this.viewer.seat()));
     }
 }
 
 fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
-    m.add_method_mut("place", |_, this, name: String| {
-        writable(this)?;
+    m.add_method_mut("place", |lua, this, name: String| {
+        writable_at(lua, this)?;
         let l = this.topology_mut().place(&name);
         this.sync_places();
         Ok(l)
@@ -126,8 +150,8 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
     });
     m.add_method_mut(
         "grid",
-        |_, this, (prefix, w, h, style): (String, u32, u32, Option<String>)| {
-            writable(this)?;
+        |lua, this, (prefix, w, h, style): (String, u32, u32, Option<String>)| {
+            writable_at(lua, this)?;
             let names = match style.as_deref() {
                 None | Some("coordinates") => GridNames::Coordinates,
                 Some("letters") => GridNames::Letters,
@@ -157,11 +181,11 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
             lift(this.topology.step(loc(this, l)?, &dir, n.unwrap_or(1)))
         },
     );
-    m.add_method_mut("track", |_, this, (name, locs): (String, Vec<i64>)| {
-        writable(this)?;
-        let locs = locs
-            .into_iter()
-            .map(|l| loc(this, l))
+    m.add_method_mut("track", |lua, this, (name, locs): (String, Table)| {
+        writable_at(lua, this)?;
+        let locs = thawed(locs)?
+            .sequence_values::<i64>()
+            .map(|l| loc(this, l?))
             .collect::<Result<Vec<_>>>()?;
         this.topology_mut().set_track(&name, locs);
         Ok(())
@@ -176,8 +200,8 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method("track_len", |_, this, name: String| {
         Ok(lift(this.topology.track(&name))?.len())
     });
-    m.add_method_mut("link", |_, this, (a, b, kind): (i64, i64, String)| {
-        writable(this)?;
+    m.add_method_mut("link", |lua, this, (a, b, kind): (i64, i64, String)| {
+        writable_at(lua, this)?;
         let (a, b) = (loc(this, a)?, loc(this, b)?);
         this.topology_mut().link(a, b, &kind);
         Ok(())
@@ -188,19 +212,19 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
 }
 
 fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
-    m.add_method_mut("add", |_, this, (kind, o, l): (String, i64, i64)| {
-        writable(this)?;
+    m.add_method_mut("add", |lua, this, (kind, o, l): (String, i64, i64)| {
+        writable_at(lua, this)?;
         let (o, l) = (owner(this, o)?, loc_or_none(this, l)?);
         Ok(this.add_piece(&kind, o, l))
     });
-    m.add_method_mut("move", |_, this, (p, l): (i64, i64)| {
-        writable(this)?;
+    m.add_method_mut("move", |lua, this, (p, l): (i64, i64)| {
+        writable_at(lua, this)?;
         let (p, l) = (piece(this, p)?, loc_or_none(this, l)?);
         this.move_piece(p, l);
         Ok(())
     });
-    m.add_method_mut("move_top", |_, this, (from, to): (i64, i64)| {
-        writable(this)?;
+    m.add_method_mut("move_top", |lua, this, (from, to): (i64, i64)| {
+        writable_at(lua, this)?;
         let (from, to) = (loc(this, from)?, loc_or_none(this, to)?);
         let top = this.at(from).last().copied();
         if let Some(p) = top {
@@ -221,14 +245,14 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method("where", |_, this, p: i64| {
         Ok(this.piece(piece(this, p)?).loc)
     });
-    m.add_method_mut("set_kind", |_, this, (p, k): (i64, String)| {
-        writable(this)?;
+    m.add_method_mut("set_kind", |lua, this, (p, k): (i64, String)| {
+        writable_at(lua, this)?;
         let p = piece(this, p)?;
         this.piece_mut(p).kind = k;
         Ok(())
     });
-    m.add_method_mut("set_owner", |_, this, (p, o): (i64, i64)| {
-        writable(this)?;
+    m.add_method_mut("set_owner", |lua, this, (p, o): (i64, i64)| {
+        writable_at(lua, this)?;
         let (p, o) = (piece(this, p)?, owner(this, o)?);
         this.piece_mut(p).owner = o;
         Ok(())
@@ -251,33 +275,33 @@ fn add_turns<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method("seat_name", |_, this, s: i64| {
         Ok(this.turn.name(seat(this, s)?).to_string())
     });
-    m.add_method_mut("set_current", |_, this, s: i64| {
-        writable(this)?;
+    m.add_method_mut("set_current", |lua, this, s: i64| {
+        writable_at(lua, this)?;
         let s = seat(this, s)?;
         this.turn.set_current(s);
         Ok(())
     });
-    m.add_method_mut("extra_turn", |_, this, s: i64| {
-        writable(this)?;
+    m.add_method_mut("extra_turn", |lua, this, s: i64| {
+        writable_at(lua, this)?;
         let s = seat(this, s)?;
         this.turn.extra_turn(s);
         Ok(())
     });
-    m.add_method_mut("skip", |_, this, (s, n): (i64, Option<u32>)| {
-        writable(this)?;
+    m.add_method_mut("skip", |lua, this, (s, n): (i64, Option<u32>)| {
+        writable_at(lua, this)?;
         let s = seat(this, s)?;
         this.turn.skip(s, n.unwrap_or(1));
         Ok(())
     });
     m.add_method("direction", |_, this, ()| Ok(this.turn.direction()));
-    m.add_method_mut("set_direction", |_, this, d: i32| {
-        writable(this)?;
+    m.add_method_mut("set_direction", |lua, this, d: i32| {
+        writable_at(lua, this)?;
         this.turn.set_direction(d);
         Ok(())
     });
     m.add_method("team", |_, this, s: i64| Ok(this.turn.team(seat(this, s)?)));
-    m.add_method_mut("set_team", |_, this, (s, t): (i64, u32)| {
-        writable(this)?;
+    m.add_method_mut("set_team", |lua, this, (s, t): (i64, u32)| {
+        writable_at(lua, this)?;
         let s = seat(this, s)?;
         this.turn.set_team(s, t);
         Ok(())
@@ -290,57 +314,142 @@ fn add_turns<M: UserDataMethods<State>>(m: &mut M) {
 fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut(
         "secret_set",
-        |lua, this, (k, v, seats): (String, LuaValue, Option<Table>)| {
-            writable(this)?;
+        |lua, this, (k, v, seats, domain): (String, LuaValue, Option<Table>, LuaValue)| {
+            writable_at(lua, this)?;
             let visible = seats_mask(this, seats)?;
+            let domain = match domain {
+                LuaValue::Nil => Domain::Undeclared,
+                LuaValue::String(bag) => Domain::Bag(bag.to_str()?.to_string()),
+                LuaValue::Table(t) => Domain::Values(
+                    thawed(t)?
+                        .sequence_values::<LuaValue>()
+                        .map(|v| from_lua(lua, &v?)?.ok_or_else(|| mlua::Error::runtime("nil")))
+                        .collect::<Result<_>>()?,
+                ),
+                other => {
+                    return fail(format!(
+                        "secret_set: the domain is a bag name or a list of values, not a {}",
+                        other.type_name()
+                    ));
+                }
+            };
             match from_lua(lua, &v)? {
-                Some(value) => this.secrets.insert(k, Secret { value, visible }),
+                Some(value) => {
+                    if matches!(&domain, Domain::Bag(_)) && !matches!(value, Value::Str(_)) {
+                        return fail(format!("secret_set: '{k}' is drawn from a bag: its value must be an item (a string)"));
+                    }
+                    if matches!(&domain, Domain::Values(vs) if vs.is_empty()) {
+                        return fail(format!("secret_set: '{k}': an empty list of values"));
+                    }
+                    this.secrets.insert(
+                        k,
+                        Secret {
+                            value,
+                            visible,
+                            domain,
+                        },
+                    )
+                }
                 None => this.secrets.remove(&k),
             };
             Ok(())
         },
     );
     m.add_method("secret_get", |lua, this, k: String| {
-        this.secrets
-            .get(&k)
-            .map_or(Ok(LuaValue::Nil), |s| to_lua(lua, &s.value))
-    });
-    m.add_method_mut("secret_reveal", |_, this, (k, s): (String, Option<i64>)| {
-        writable(this)?;
-        let mask = match s {
-            Some(s) => 1 << (seat(this, s)? - 1),
-            None => u64::MAX,
+        let Some(s) = this.secrets.get(&k) else {
+            return Ok(LuaValue::Nil);
         };
-        match this.secrets.get_mut(&k) {
-            Some(secret) => {
-                secret.visible |= mask;
-                Ok(())
-            }
-            None => fail(format!("no secret '{k}'")),
+        if !this.viewer.sees(s.visible) {
+            return Err(placed(
+                lua,
+                format!(
+                    "secret '{k}' is hidden from {} in this view (ask G:can_see first)",
+                    viewer_name(this)
+                ),
+            ));
         }
+        to_lua(lua, &s.value)
     });
-    m.add_method("can_see", |_, this, (k, viewer): (String, i64)| {
-        Ok(this.secrets.get(&k).is_some_and(|s| {
-            (1..=64).contains(&viewer) && s.visible & (1 << (viewer - 1)) != 0
-                || s.visible == u64::MAX
-        }))
+    m.add_method_mut(
+        "secret_reveal",
+        |lua, this, (k, s): (String, Option<i64>)| {
+            writable_at(lua, this)?;
+            let mask = match s {
+                Some(s) => seat_bit(seat(this, s)?),
+                None => ALL_SEATS,
+            };
+            match this.secrets.get_mut(&k) {
+                Some(secret) => {
+                    secret.visible |= mask;
+                    Ok(())
+                }
+                None => fail(format!("no secret '{k}'")),
+            }
+        },
+    );
+    m.add_method("can_see", |_, this, (k, viewer): (String, Option<i64>)| {
+        let Some(s) = this.secrets.get(&k) else {
+            return Ok(false);
+        };
+        // Without a seat: the view the rule runs in. With one, in a seat's view only what
+        // that seat may see too counts as seen.
+        let asked = match viewer {
+            None => return Ok(this.viewer.sees(s.visible)),
+            Some(v) if (1..=i64::from(this.turn.seats())).contains(&v) => {
+                crate::kernel::Viewer::Seat(v as Seat)
+            }
+            Some(_) => crate::kernel::Viewer::Seat(0),
+        };
+        Ok(asked.sees(s.visible) && this.viewer.sees(s.visible))
     });
-    m.add_method_mut("bag", |_, this, (name, items): (String, Vec<String>)| {
-        writable(this)?;
-        let mut items = items;
-        items.sort();
-        this.bags.insert(name, items);
-        Ok(())
-    });
-    m.add_method_mut("bag_add", |_, this, (name, item): (String, String)| {
-        writable(this)?;
+    m.add_method_mut(
+        "bag",
+        |lua, this, (name, items, seats): (String, Table, Option<Table>)| {
+            writable_at(lua, this)?;
+            let mut items = thawed(items)?
+                .sequence_values::<String>()
+                .collect::<Result<Vec<_>>>()?;
+            items.sort();
+            match seats {
+                Some(t) => {
+                    let mask = seats_mask(this, Some(t))?;
+                    this.bag_seen.insert(name.clone(), mask);
+                }
+                None => {
+                    this.bag_seen.remove(&name);
+                }
+            }
+            this.bags.insert(name, items);
+            Ok(())
+        },
+    );
+    m.add_method_mut("bag_add", |lua, this, (name, item): (String, String)| {
+        writable_at(lua, this)?;
         this.bag_add(&name, &item);
         Ok(())
     });
     m.add_method("bag_count", |_, this, name: String| {
         Ok(this.bags.get(&name).map_or(0, Vec::len))
     });
-    m.add_method("bag_items", |_, this, name: String| {
+    m.add_method("bag_items", |lua, this, name: String| {
+        if !this.bag_visible(&name, this.viewer) {
+            return Err(placed(
+                lua,
+                format!(
+                    "the contents of bag '{name}' are hidden from {} in this view",
+                    viewer_name(this)
+                ),
+            ));
+        }
         Ok(this.bags.get(&name).cloned().unwrap_or_default())
     });
+}
+
+/// The viewer of a view, as error messages name it.
+fn viewer_name(state: &State) -> String {
+    match state.viewer.seat() {
+        None => "the referee".into(),
+        Some(0) => "spectators".into(),
+        Some(s) => format!("seat {}", state.turn.name(s)),
+    }
 }

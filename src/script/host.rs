@@ -41,6 +41,9 @@ pub struct Host {
     label: String,
     env: Table,
     helpers: Table,
+    /// The values rule files returned (game, tiles, house rules) by chunk name, sealed after
+    /// loading.
+    loaded: RefCell<Vec<(String, LuaValue)>>,
     /// Every file read, by chunk name, with its SHA-256: the ruleset's identity.
     pub files: Rc<RefCell<BTreeMap<String, String>>>,
     /// Lines written by `print`, drained by the REPL.
@@ -87,6 +90,7 @@ impl Host {
         super::raw::install(&lua)?;
         let host = Host {
             env: lua.create_table()?,
+            loaded: RefCell::default(),
             lua,
             limits,
             root,
@@ -124,6 +128,12 @@ impl Host {
         g.raw_set("json", json)?;
         g.raw_set("sorted_keys", self.helpers.get::<Function>("sorted_keys")?)?;
         g.raw_set("require", self.require_function()?)?;
+        // No raw write into a frozen table, no address in a string.
+        for name in ["rawset", "tostring"] {
+            g.raw_set(name, self.helpers.get::<Function>(name)?)?;
+        }
+        let string: Table = g.get("string")?;
+        string.raw_set("format", self.helpers.get::<Function>("format")?)?;
         self.helpers
             .get::<Function>("hooked_coroutines")?
             .call::<()>(self.limits.hook_thread(lua)?)?;
@@ -148,7 +158,7 @@ impl Host {
         )?;
         g.set_metatable(Some(strict))?;
         let meta = lua.create_table()?;
-        meta.raw_set("__index", g)?;
+        meta.raw_set("__index", g.clone())?;
         meta.raw_set(
             "__newindex",
             lua.create_function(|_, (_, k): (LuaValue, LuaValue)| -> mlua::Result<()> {
@@ -160,6 +170,37 @@ impl Host {
         )?;
         meta.raw_set("__metatable", false)?;
         self.env.set_metatable(Some(meta))?;
+        // `_G` is the frozen environment, not the table behind it.
+        g.raw_set("_G", self.env.clone())?;
+        self.helpers
+            .get::<Table>("frozen")?
+            .raw_set(self.env.clone(), true)?;
+        Ok(())
+    }
+
+    /// Seals, deeply, every value a rule file returned (game, tiles, house rules; modules
+    /// are sealed as they load): a new key, `rawset` or `setmetatable` is refused with the
+    /// place, and [`Host::check_sealed`] finds (and undoes) a key overwritten.
+    pub fn seal_loaded(&self) -> mlua::Result<()> {
+        let seal: Function = self.helpers.get("seal")?;
+        for (file, v) in self.loaded.borrow().iter() {
+            if let LuaValue::Table(t) = v {
+                seal.call::<()>((t, file.as_str()))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// An error naming the first rule table changed since loading (`what` says during
+    /// what), after putting every sealed table back as it was.
+    pub fn check_sealed(&self, what: &str) -> anyhow::Result<()> {
+        let changed: Option<String> = self.helpers.get::<Function>("changed")?.call(())?;
+        if let Some(key) = changed {
+            self.helpers.get::<Function>("restore")?.call::<()>(())?;
+            anyhow::bail!(
+                "{what} changed '{key}' in the rules: rules are frozen after loading and keep no state between calls (the change was undone)"
+            );
+        }
         Ok(())
     }
 
@@ -188,7 +229,7 @@ impl Host {
 
     /// Reads and runs the rule file at `rel` (relative to the rules folder), returning its value.
     pub fn load_file(&self, rel: &str) -> anyhow::Result<LuaValue> {
-        load_file(
+        let value = load_file(
             &self.lua,
             &self.root,
             &self.label,
@@ -196,7 +237,11 @@ impl Host {
             &self.files,
             &self.limits,
             rel,
-        )
+        )?;
+        let name = self.chunk_name(rel);
+        self.check_sealed(&name)?;
+        self.loaded.borrow_mut().push((name, value.clone()));
+        Ok(value)
     }
 
     /// The chunk name of a rule file, as errors show it.
@@ -205,8 +250,11 @@ impl Host {
     }
 
     /// `require(name)`: `a.b` is the file `a/b.lua` under the rules folder, loaded once.
+    /// A module is sealed as soon as its chunk has run, so that no file loaded after it
+    /// (a tile, a house rule) can rewrite it.
     fn require_function(&self) -> mlua::Result<Function> {
         let cache = self.lua.create_table()?;
+        let seal: Function = self.helpers.get("seal")?;
         let (root, label, env, files) = (
             self.root.clone(),
             self.label.clone(),
@@ -239,10 +287,10 @@ impl Host {
                 .inspect_err(|_| {
                     let _ = cache.raw_set(name.as_str(), LuaValue::Nil);
                 })?;
-            let value = if value.is_nil() {
-                LuaValue::Boolean(true)
-            } else {
-                value
+            let value = match value {
+                LuaValue::Nil => LuaValue::Boolean(true),
+                LuaValue::Table(t) => LuaValue::Table(seal.call((t, name.clone()))?),
+                v => v,
             };
             cache.raw_set(name.as_str(), value.clone())?;
             Ok(value)

@@ -1,28 +1,131 @@
 -- Runs once in every rules state, before any rule file, with the sandboxed libraries only.
 -- Returns helpers the kernel installs as globals and uses itself.
-local setmetatable, rawlen, next, type, error = setmetatable, rawlen, next, type, error
+local setmetatable, getmetatable, rawlen, rawset, rawget, rawequal, next, type, error, tostring, select =
+  setmetatable, getmetatable, rawlen, rawset, rawget, rawequal, next, type, error, tostring, select
+
+-- Every table frozen so far (proxies and tables frozen in place): `rawset` refuses them.
+local frozen = setmetatable({}, { __mode = "k" })
 
 local function refuse(_, k)
   error("attempt to modify a read-only table (key '" .. tostring(k) .. "'): rules keep no state between calls", 2)
 end
 
--- A read-only view of t (and of every table inside it).
+-- The metatable that makes a table read-only, reading through to `inner`. Its iterator hides
+-- `inner`, so that no one can get at the table that holds the values.
+local function frozen_meta(inner, proxy)
+  return {
+    __index = inner,
+    __newindex = refuse,
+    __len = function() return rawlen(inner) end,
+    __pairs = function() return function(_, k) return next(inner, k) end, proxy, nil end,
+    __metatable = false,
+    -- where the kernel reads a frozen table's values (the C API sees through __metatable)
+    __frozen = inner,
+  }
+end
+
+-- A read-only view of t (and of every table inside it); t itself is left as it was.
 local function readonly(t, seen)
   seen = seen or {}
   if seen[t] then return seen[t] end
   local inner = {}
+  local proxy = {}
+  seen[t] = proxy
   for k, v in next, t do
     inner[k] = type(v) == "table" and readonly(v, seen) or v
   end
-  local proxy = setmetatable({}, {
-    __index = inner,
-    __newindex = refuse,
-    __len = function() return rawlen(inner) end,
-    __pairs = function() return next, inner, nil end,
-    __metatable = false,
-  })
-  seen[t] = proxy
+  setmetatable(proxy, frozen_meta(inner, proxy))
+  frozen[proxy] = true
   return proxy
+end
+
+-- Sealed tables (rule files' tables), in the order they were sealed, each with a copy of its
+-- contents as sealed and a name for messages.
+local sealed, sealed_copy, sealed_name = {}, {}, {}
+
+-- Seals t and every table reachable from it, leaving its values where they are, so reading
+-- it costs what reading a plain table does: a new key is refused at once (with the place),
+-- `rawset` and `setmetatable` too; overwriting a key that exists cannot be stopped in Lua
+-- without slowing every read, so `changed` finds it and `restore` undoes it (the kernel checks
+-- after every interactive call).
+local function seal(t, name)
+  if frozen[t] then return t end
+  frozen[t] = true
+  local copy = {}
+  for k, v in next, t do copy[k] = v end
+  sealed[#sealed + 1], sealed_copy[t], sealed_name[t] = t, copy, name
+  for k, v in next, copy do
+    if type(v) == "table" then seal(v, name .. "." .. tostring(k)) end
+  end
+  if getmetatable(t) == nil then
+    setmetatable(t, { __newindex = refuse, __metatable = false })
+  end
+  return t
+end
+
+-- The first sealed table changed since it was sealed, as "name.key", or nil.
+local function changed()
+  for i = 1, #sealed do
+    local t = sealed[i]
+    local copy = sealed_copy[t]
+    for k, v in next, t do
+      if not rawequal(copy[k], v) then return sealed_name[t] .. "." .. tostring(k) end
+    end
+    for k in next, copy do
+      if rawget(t, k) == nil then return sealed_name[t] .. "." .. tostring(k) end
+    end
+  end
+  return nil
+end
+
+-- Puts every sealed table back as it was sealed.
+local function restore()
+  for i = 1, #sealed do
+    local t = sealed[i]
+    local copy = sealed_copy[t]
+    for k in next, t do
+      if copy[k] == nil then rawset(t, k, nil) end
+    end
+    for k, v in next, copy do rawset(t, k, v) end
+  end
+end
+
+-- `rawset`, refusing frozen tables.
+local function checked_rawset(t, k, v)
+  if frozen[t] then refuse(t, k) end
+  return rawset(t, k, v)
+end
+
+-- `tostring` without addresses: a table, function, thread or userdata without __tostring
+-- reads as its type, so that no run-to-run value reaches the state.
+local function plain_tostring(v)
+  local t = type(v)
+  if t == "table" or t == "function" or t == "thread" or t == "userdata" then
+    local mt = getmetatable(v)
+    if type(mt) ~= "table" or mt.__tostring == nil then
+      return (type(mt) == "table" and type(mt.__name) == "string") and mt.__name or t
+    end
+  end
+  return tostring(v)
+end
+
+-- `string.format` without `%p` (an address), its `%s` going through plain_tostring.
+local function plain_format()
+  local raw = string.format
+  return function(fmt, ...)
+    if type(fmt) == "string" and fmt:find("%%[-+ #0-9.]*p") then
+      error("string.format: '%p' (an address) is not available to rules", 2)
+    end
+    local n = select("#", ...)
+    local args = { ... }
+    for i = 1, n do
+      local t = type(args[i])
+      if t == "table" or t == "function" or t == "thread" or t == "userdata" then
+        args[i] = plain_tostring(args[i])
+      end
+    end
+    return raw(fmt, table.unpack(args, 1, n))
+  end
 end
 
 -- An override stacked on base: the override is called with base first.
@@ -70,6 +173,13 @@ end
 
 return {
   readonly = readonly,
+  seal = seal,
+  changed = changed,
+  restore = restore,
+  frozen = frozen,
+  rawset = checked_rawset,
+  tostring = plain_tostring,
+  format = plain_format(),
   compose = compose,
   sorted_keys = sorted_keys,
   plain_errors = plain_errors,

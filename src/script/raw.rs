@@ -96,8 +96,30 @@ unsafe extern "C-unwind" fn bind<const I: usize>(l: *mut ffi::lua_State) -> c_in
         };
         match outcome {
             Ok(n) => n,
-            Err(msg) => raise(l, msg),
+            Err(msg) => match caller_place(l) {
+                Some(place) => raise(l, format!("{place}{msg}")),
+                None => raise(l, msg),
+            },
         }
+    }
+}
+
+/// `file:line: ` of the Lua code that called the running C function, if it is Lua code.
+///
+/// # Safety
+/// Called from a C function that Lua called.
+unsafe fn caller_place(l: *mut ffi::lua_State) -> Option<String> {
+    // SAFETY: lua_getstack and lua_getinfo fill a zeroed lua_Debug; "Sl" allocates nothing.
+    unsafe {
+        let mut ar: ffi::lua_Debug = std::mem::zeroed();
+        if ffi::lua_getstack(l, 1, &mut ar) == 0
+            || ffi::lua_getinfo(l, c"Sl".as_ptr(), &mut ar) == 0
+            || ar.currentline < 0
+        {
+            return None;
+        }
+        let src = std::ffi::CStr::from_ptr(ar.short_src.as_ptr()).to_string_lossy();
+        Some(format!("{src}:{}: ", ar.currentline))
     }
 }
 
@@ -143,10 +165,11 @@ unsafe fn raise(l: *mut ffi::lua_State, msg: String) -> ! {
     }
 }
 
-/// Refuses a mutation while the state is shown read-only (REPL `lua`); `api` uses it too.
+/// Refuses a mutation while the state is shown read-only: in a query hook (status, label,
+/// render, export, parse, …) and in the REPL's `lua`. One flag test; `api` uses it too.
 pub(super) fn writable(state: &State) -> Result<(), String> {
     if state.read_only {
-        Err("the game is read-only here (use `play` to change it)".into())
+        Err("the game is read-only here: queries (status, label, render, export, parse …) and `lua` cannot change it".into())
     } else {
         Ok(())
     }

@@ -124,31 +124,6 @@ fn stems(dir: &Path, ext: &str) -> Vec<String> {
     out
 }
 
-/// A digest of every file a game's ruleset could read (its folder and `lib/`), to tell whether
-/// a loaded ruleset is still current without compiling anything.
-pub fn folder_digest(root: &Path, game: &str) -> String {
-    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-            let p = entry.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else {
-                out.push(p);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(&root.join(game), &mut files);
-    walk(&root.join("lib"), &mut files);
-    files.sort();
-    let mut text = String::new();
-    for f in files {
-        let bytes = std::fs::read(&f).unwrap_or_default();
-        text += &format!("{} {}\n", f.display(), super::host::sha256_hex(&bytes));
-    }
-    super::host::sha256_hex(text.as_bytes())
-}
-
 /// Games present in a rules folder: sub-folders with a `game.lua`.
 pub fn games(root: &Path) -> Vec<String> {
     let mut out: Vec<String> = std::fs::read_dir(root)
@@ -293,6 +268,8 @@ impl Rules {
         }
         let hooks = compose(&host, &stacks)?;
         install(&host, &hooks, &tiles)?;
+        host.seal_loaded()
+            .map_err(|e| anyhow!("sealing the rules: {}", super::error::message(&e)))?;
         let chance_names = randomizers
             .keys()
             .map(|k| Ok((k.clone(), host.lua.create_string(k)?)))
@@ -458,7 +435,29 @@ fn parse_randomizers(def: &Table, what: &str) -> Result<BTreeMap<String, Randomi
             }
         };
         let stream = field::<Option<String>>(&r, "stream", &at)?.unwrap_or_else(|| name.clone());
-        out.insert(name.clone(), Randomizer { name, stream, kind });
+        let secret = field::<Option<bool>>(&r, "secret", &at)?.unwrap_or(false);
+        out.insert(
+            name.clone(),
+            Randomizer {
+                name,
+                stream,
+                kind,
+                secret,
+            },
+        );
+    }
+    for a in out.values() {
+        if let Some(b) = out
+            .values()
+            .find(|b| b.stream == a.stream && b.secret != a.secret)
+        {
+            bail!(
+                "{what}: randomizers '{}' and '{}' share stream '{}' but only one is secret",
+                a.name,
+                b.name,
+                a.stream
+            );
+        }
     }
     Ok(out)
 }

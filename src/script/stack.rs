@@ -82,6 +82,37 @@ pub unsafe fn push_value(l: *mut ffi::lua_State, v: &Value) {
     }
 }
 
+/// Runs `f` on the table holding the values of the table at `idx`: the table itself, or, for
+/// a table frozen after loading (whose values sit behind its metatable's `__frozen`), that
+/// table, pushed for the call.
+///
+/// # Safety
+/// `idx` is an absolute index of a table on `l`'s stack, with room for two more values.
+pub unsafe fn with_thawed<R>(l: *mut ffi::lua_State, idx: i32, f: impl FnOnce(i32) -> R) -> R {
+    // SAFETY: per the contract; everything pushed is popped.
+    unsafe {
+        if ffi::lua_getmetatable(l, idx) == 0 {
+            return f(idx);
+        }
+        if ffi::lua_getfield(l, -1, c"__frozen".as_ptr()) == ffi::LUA_TTABLE {
+            let r = f(ffi::lua_gettop(l));
+            ffi::lua_pop(l, 2);
+            r
+        } else {
+            ffi::lua_pop(l, 2);
+            f(idx)
+        }
+    }
+}
+
+/// The table holding the values of `t` (see [`with_thawed`]).
+pub fn thawed(t: mlua::Table) -> mlua::Result<mlua::Table> {
+    match t.metatable() {
+        Some(mt) => Ok(mt.raw_get::<Option<mlua::Table>>("__frozen")?.unwrap_or(t)),
+        None => Ok(t),
+    }
+}
+
 /// Reads the value at `idx` as a kernel value; `nil` is `None` (a property removed). Tables
 /// must be arrays (keys 1..n) nesting at most [`MAX_DEPTH`] deep.
 ///
@@ -108,7 +139,12 @@ pub unsafe fn read_value(
                     .map_err(|_| "a property string must be UTF-8")?
                     .to_string(),
             ),
-            ffi::LUA_TTABLE => Value::List(read_array(l, idx, depth)?),
+            ffi::LUA_TTABLE => {
+                if ffi::lua_checkstack(l, 5) == 0 {
+                    return Err("property list too deep".into());
+                }
+                Value::List(with_thawed(l, idx, |t| read_array(l, t, depth))?)
+            }
             _ => return Err(format!("a property cannot hold a {}", type_name(l, idx))),
         }))
     }

@@ -7,7 +7,8 @@ use anyhow::{Result, anyhow, bail};
 use mlua::{AnyUserData, Function, Value as LuaValue};
 
 use super::status::{Fields, Reply, Status, describe_status, same_status};
-use crate::kernel::{Outcome, State};
+use crate::kernel::view::ALL_SEATS;
+use crate::kernel::{Outcome, Seat, State, Viewer};
 use crate::script::Rules;
 use crate::script::api::list_table;
 use crate::script::error::describe;
@@ -18,16 +19,31 @@ pub struct Game {
     status: Option<Status>,
     /// Labels of the current decision, computed once per status.
     labels: Option<Vec<String>>,
+    /// The seats that see the current status's options, choice or outcome (its `seen_by`).
+    seen_by: u64,
     /// Roll back the state when a rule fails (off in simulations, where a failure ends the game).
     pub transactional: bool,
     /// Compare a status that `apply` or `chance` returns with the status hook's (off in
     /// simulations, which take it as it comes).
     pub check_returned_status: bool,
+    /// Whom `render`, `export` and `parse` run for (the REPL's `as <seat>`).
+    pub view: Viewer,
 }
 
 impl Game {
     /// A new game of `seats` players with the rules' setup applied.
     pub fn new(rules: Rc<Rules>, seats: u32, seed: u64) -> Result<Game> {
+        Game::with_secret_seed(rules, seats, seed, None)
+    }
+
+    /// As [`Game::new`], with the seed of the secret streams given (by default it is derived
+    /// from `seed`).
+    pub fn with_secret_seed(
+        rules: Rc<Rules>,
+        seats: u32,
+        seed: u64,
+        secret_seed: Option<u64>,
+    ) -> Result<Game> {
         let s = &rules.seats;
         if !(s.min..=s.max).contains(&seats) {
             bail!(
@@ -37,7 +53,10 @@ impl Game {
                 s.max
             );
         }
-        let state = State::new(s.names(seats), seed, rules.switches.clone());
+        let mut state = State::new(s.names(seats), seed, rules.switches.clone());
+        if let Some(secret) = secret_seed {
+            state.set_secret_seed(secret);
+        }
         let mut game = Game::from_state(rules, state)?;
         game.call_hook("setup", ())?;
         Ok(game)
@@ -51,9 +70,27 @@ impl Game {
             g,
             status: None,
             labels: None,
+            seen_by: ALL_SEATS,
             transactional: true,
             check_returned_status: true,
+            view: Viewer::Referee,
         })
+    }
+
+    /// An independent game (same rules, its own state) in which every value `seat` may not
+    /// see is resampled from its declared domain, consistently with what the seat has seen:
+    /// the state a bot of that seat may search (as OpenSpiel's `ResampleFromInfostate`). For
+    /// a game without secrets it is an exact copy. See `kernel::view::determinize`.
+    pub fn determinize(&self, seat: Seat, seed: u64) -> Result<Game> {
+        let mut state = self.snapshot();
+        state.turn.check(i64::from(seat)).map_err(|e| anyhow!(e))?;
+        state.read_only = false;
+        state.viewer = Viewer::Referee;
+        crate::kernel::view::determinize(&mut state, seat, seed).map_err(|e| anyhow!(e))?;
+        let mut game = Game::from_state(self.rules.clone(), state)?;
+        game.transactional = self.transactional;
+        game.check_returned_status = self.check_returned_status;
+        Ok(game)
     }
 
     /// Runs a hook under limits with `G` first; on failure the state is as it was.
@@ -81,6 +118,7 @@ impl Game {
             .limits
             .run(&rules.host.lua, || f.call::<Reply>((&self.g, args)))
             .map_err(describe)
+            .and_then(|reply| self.check_sealed(name).map(|()| reply))
             .and_then(|reply| match reply.0 {
                 Some(fields) if next_status => self.adopt_status(name, fields),
                 _ => Ok(()),
@@ -94,13 +132,15 @@ impl Game {
     /// Takes the status a hook returned; in interactive play only after comparing it with
     /// what the status hook says.
     fn adopt_status(&mut self, hook: &str, fields: Fields) -> Result<()> {
+        let seen_by = fields.seen_by()?;
         let given = fields.status(&self.rules.randomizers)?;
         if !self.check_returned_status {
             self.status = Some(given);
+            self.seen_by = seen_by;
             return Ok(());
         }
         let fresh = self.status()?.clone();
-        if !same_status(&given, &fresh)? {
+        if !same_status(&given, &fresh)? || seen_by != self.seen_by {
             bail!(
                 "{hook} returned a status unlike the status hook's: {} vs {}",
                 describe_status(&given),
@@ -110,16 +150,50 @@ impl Game {
         Ok(())
     }
 
-    /// Calls a hook that only reads the state.
+    /// Calls a hook that only reads the state, as the referee.
     fn query<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
         &self,
         f: &Function,
         args: A,
     ) -> Result<R> {
+        self.query_as(Viewer::Referee, f, args)
+    }
+
+    /// Calls a query hook for `viewer`: the state is read-only (a write is an error naming
+    /// the rule's file and line) and what the viewer may not see cannot be read.
+    fn query_as<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
+        &self,
+        viewer: Viewer,
+        f: &Function,
+        args: A,
+    ) -> Result<R> {
         let host = &self.rules.host;
-        host.limits
+        let outer = self.set_view(true, viewer);
+        let result = host
+            .limits
             .run(&host.lua, || f.call::<R>((&self.g, args)))
-            .map_err(describe)
+            .map_err(describe);
+        self.set_view(outer.0, outer.1);
+        let name = f.info().name.unwrap_or_else(|| "a query".into());
+        result.and_then(|r| self.check_sealed(&name).map(|()| r))
+    }
+
+    /// In interactive play, a hook that changed a rule table fails (and the change is
+    /// undone); simulations leave this to the determinism check.
+    fn check_sealed(&self, hook: &str) -> Result<()> {
+        if self.check_returned_status {
+            self.rules.host.check_sealed(hook)?;
+        }
+        Ok(())
+    }
+
+    /// Sets the state's read-only flag and viewer; returns what they were.
+    fn set_view(&self, read_only: bool, viewer: Viewer) -> (bool, Viewer) {
+        let mut state = self.g.borrow_mut::<State>().expect("state is not borrowed");
+        let was = (state.read_only, state.viewer);
+        state.read_only = read_only;
+        state.viewer = viewer;
+        was
     }
 
     fn hook(&self, name: &str) -> Result<Function> {
@@ -171,9 +245,17 @@ impl Game {
             let Reply(Some(fields)) = reply else {
                 bail!("status must return a table");
             };
+            self.seen_by = fields.seen_by()?;
             self.status = Some(fields.status(&rules.randomizers)?);
         }
         Ok(self.status.as_ref().expect("just computed"))
+    }
+
+    /// The seats that may see the options and the choice of the current decision, or the
+    /// outcome of the current chance event (the status's `seen_by`; everyone by default).
+    pub fn seen_by(&mut self) -> Result<u64> {
+        self.status()?;
+        Ok(self.seen_by)
     }
 
     /// The label of option i (0-based) of the current decision.
@@ -279,7 +361,8 @@ impl Game {
         Ok((name, outcome))
     }
 
-    /// A text hook (render, export) with extra arguments.
+    /// A text hook (render, export, check) with extra arguments, run as a query for the
+    /// game's view.
     pub fn text_hook<A: mlua::IntoLuaMulti>(&self, name: &str, args: A) -> Result<String> {
         self.query_hook(name, args)
     }
@@ -291,7 +374,7 @@ impl Game {
         args: A,
     ) -> Result<R> {
         let f = self.hook(name)?;
-        self.query(&f, args)
+        self.query_as(self.view, &f, args)
     }
 
     /// Sets the position from text (the game's format).
@@ -309,7 +392,7 @@ impl Game {
         let Status::Decision { options, .. } = self.status()?.clone() else {
             return Ok(None);
         };
-        let i: Option<usize> = self.query(&f, (text.to_string(), options))?;
+        let i: Option<usize> = self.query_as(self.view, &f, (text.to_string(), options))?;
         Ok(i.map(|i| i - 1))
     }
 }

@@ -1,6 +1,7 @@
 //! Sessions: a ruleset + a seed + the list of decisions and chance outcomes. Everything else —
 //! undo, redo, save, load, replay, reload — is derived from that list.
 
+pub mod check;
 pub mod game;
 pub mod save;
 pub mod status;
@@ -13,6 +14,7 @@ use anyhow::{Result, anyhow, bail};
 pub use game::Game;
 pub use status::Status;
 
+use crate::kernel::view::{ALL_SEATS, LogLine};
 use crate::kernel::{Kind, Outcome, State, Value};
 use crate::script::Rules;
 
@@ -24,6 +26,9 @@ pub struct Origin {
     pub overrides: Vec<(String, Value)>,
     pub seats: u32,
     pub seed: u64,
+    /// The seed of the secret streams; `None`: derived from `seed` (a seed the user chose
+    /// sets both, so experiments stay reproducible). Only the referee's save holds it.
+    pub secret_seed: Option<u64>,
     /// A position imported with `setup`, in the game's own format.
     pub position: Option<String>,
 }
@@ -39,6 +44,9 @@ pub enum Event {
         words: Vec<String>,
         forced: bool,
     },
+    /// A step a seat's save does not show: a decision (`chance` None) or an outcome of the
+    /// named randomizer hidden from that seat. It cannot be replayed.
+    Hidden { chance: Option<String> },
 }
 
 impl Event {
@@ -56,6 +64,19 @@ impl Event {
                     if *forced { " (forced)" } else { "" }
                 )
             }
+            Event::Hidden { chance: None } => "a hidden decision".into(),
+            Event::Hidden { chance: Some(name) } => format!("{name}: drawn, hidden"),
+        }
+    }
+
+    /// The event as a viewer who may not see it knows it.
+    pub fn hidden(&self) -> Event {
+        Event::Hidden {
+            chance: match self {
+                Event::Chance { name, .. } => Some(name.clone()),
+                Event::Hidden { chance } => chance.clone(),
+                Event::Play(_) => None,
+            },
         }
     }
 }
@@ -84,6 +105,8 @@ pub struct Session {
     pub origin: Origin,
     pub game: Game,
     pub events: Vec<Event>,
+    /// Per event, the seats that may see it (its status's `seen_by`).
+    pub seen: Vec<u64>,
     undo: Vec<State>,
     redo: Vec<Event>,
     /// Outcomes forced ahead of time with `roll`, used by the next chance events.
@@ -93,7 +116,8 @@ pub struct Session {
 impl Session {
     /// A new session: setup, then the imported position if any.
     pub fn new(rules: Rc<Rules>, origin: Origin) -> Result<Session> {
-        let mut game = Game::new(rules, origin.seats, origin.seed)?;
+        let mut game =
+            Game::with_secret_seed(rules, origin.seats, origin.seed, origin.secret_seed)?;
         if let Some(position) = &origin.position {
             game.import(position)?;
         }
@@ -103,6 +127,7 @@ impl Session {
             origin,
             game,
             events: Vec::new(),
+            seen: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
             queued: VecDeque::new(),
@@ -111,6 +136,11 @@ impl Session {
 
     pub fn status(&mut self) -> Result<&Status> {
         self.game.status()
+    }
+
+    /// The states before each step taken, oldest first (the undo points).
+    pub fn states(&self) -> impl Iterator<Item = &State> {
+        self.undo.iter()
     }
 
     /// Finds the option the user means: its label, its 1-based number, or the game's parser.
@@ -159,6 +189,7 @@ impl Session {
             Status::Decision { actor, .. } => Some(*actor),
             _ => None,
         };
+        let seen_by = self.game.seen_by()?;
         if let Err(e) = f(&mut self.game) {
             self.game.restore(before);
             return Err(e);
@@ -166,12 +197,21 @@ impl Session {
         let line = match (&event, actor) {
             (Event::Play(label), Some(a)) => {
                 let name = self.game.with_state(|s| s.turn.name(a).to_string());
-                format!("{name}: {label}")
+                LogLine {
+                    text: format!("{name}: {label}"),
+                    seen_by,
+                    otherwise: Some(format!("{name} chose")),
+                }
             }
-            _ => event.describe(),
+            _ => LogLine::public(event.describe()),
         };
-        self.push(before, event, line);
+        self.push(before, event, line, seen_by);
         Ok(())
+    }
+
+    /// Who may see the last step taken.
+    pub fn last_seen_by(&self) -> u64 {
+        self.seen.last().copied().unwrap_or(ALL_SEATS)
     }
 
     /// Resolves the pending chance event: forced with `words`, or drawn if `words` is empty.
@@ -203,6 +243,7 @@ impl Session {
 
     fn chance(&mut self, forced: Option<&[&str]>) -> Result<Event> {
         let before = self.game.snapshot();
+        let seen_by = self.game.seen_by()?;
         let (name, outcome) = match self.game.resolve_chance(forced) {
             Ok(drawn) => drawn,
             Err(e) => {
@@ -216,13 +257,21 @@ impl Session {
             name,
             forced: forced.is_some(),
         };
-        self.push(before, event.clone(), event.describe());
+        let line = LogLine {
+            text: event.describe(),
+            seen_by,
+            otherwise: Some(event.hidden().describe()),
+        };
+        self.push(before, event.clone(), line, seen_by);
         Ok(event)
     }
 
     /// Records an applied event: its undo point, and its log line placed before the lines the
     /// rules logged while applying it.
-    fn push(&mut self, before: State, event: Event, line: String) {
+    fn push(&mut self, before: State, event: Event, mut line: LogLine, seen_by: u64) {
+        if seen_by == ALL_SEATS {
+            line.otherwise = None;
+        }
         let at = before.log.len();
         self.game.with_state_mut(|s| {
             if s.logging && at <= s.log.len() {
@@ -231,6 +280,7 @@ impl Session {
         });
         self.undo.push(before);
         self.events.push(event);
+        self.seen.push(seen_by);
         self.redo.clear();
     }
 
@@ -249,6 +299,7 @@ impl Session {
     pub fn undo(&mut self) -> Result<Event> {
         let state = self.undo.pop().ok_or_else(|| anyhow!("nothing to undo"))?;
         let event = self.events.pop().expect("one event per undo point");
+        self.seen.pop();
         self.game.restore(state);
         self.redo.push(event.clone());
         Ok(event)
@@ -294,11 +345,15 @@ impl Session {
                 if &got != event {
                     let state = self.undo.pop().expect("the chance just pushed one");
                     self.events.pop();
+                    self.seen.pop();
                     self.game.restore(state);
                     bail!("the stream now gives {}", got.describe());
                 }
                 Ok(())
             }
+            Event::Hidden { .. } => bail!(
+                "a hidden step cannot be replayed: this is a seat's view of the game (only the referee's save restores it)"
+            ),
         }
     }
 

@@ -8,11 +8,15 @@
 //! set match_length = 5
 //! seats 2
 //! seed 42
+//! secret-seed 7310…          (the referee's save only: the seed of the secret streams)
+//! view X                     (a seat's save: whose view it holds; absent for the referee)
 //! position "…"
 //! file rules/backgammon/game.lua 9f86d08…
 //! chance opening 5 3 forced
 //! play "8/3 6/3"
-//! end 2
+//! hidden                     (a seat's save: a decision hidden from that seat)
+//! hidden deck                (… a chance outcome of randomizer `deck` hidden from it)
+//! end 4
 //! ```
 
 use std::collections::BTreeMap;
@@ -22,6 +26,8 @@ use std::path::Path;
 use anyhow::{Context, Result, anyhow, bail};
 
 use super::{Event, Origin, Session};
+use crate::kernel::Viewer;
+use crate::kernel::view::ALL_SEATS;
 use crate::script::variant::parse_assignment;
 
 /// The format version this build writes and the newest it reads.
@@ -33,6 +39,9 @@ pub struct SaveFile {
     pub origin: Origin,
     pub files: BTreeMap<String, String>,
     pub events: Vec<Event>,
+    /// Whose view the file holds: `None` for the referee's (the whole game), else a seat's
+    /// name (or "spectator").
+    pub view: Option<String>,
 }
 
 fn quote(s: &str) -> String {
@@ -40,11 +49,36 @@ fn quote(s: &str) -> String {
 }
 
 impl SaveFile {
-    pub fn of(session: &Session) -> SaveFile {
+    /// The session as `viewer` may see it: a seat's save holds neither the secret seed nor
+    /// the steps hidden from that seat.
+    pub fn of(session: &Session, viewer: Viewer) -> SaveFile {
+        let mut origin = session.origin.clone();
+        let view = match viewer {
+            Viewer::Referee => None,
+            Viewer::Seat(0) => Some("spectator".to_string()),
+            Viewer::Seat(s) => Some(session.game.with_state(|st| st.turn.name(s).to_string())),
+        };
+        if view.is_some() {
+            origin.secret_seed = None;
+        }
+        let events = session
+            .events
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let seen = session.seen.get(i).copied().unwrap_or(ALL_SEATS);
+                if viewer.sees(seen) {
+                    e.clone()
+                } else {
+                    e.hidden()
+                }
+            })
+            .collect();
         SaveFile {
-            origin: session.origin.clone(),
+            origin,
             files: session.game.rules.files(),
-            events: session.events.clone(),
+            events,
+            view,
         }
     }
 
@@ -58,6 +92,12 @@ impl SaveFile {
             out += &format!("set {k} = {}\n", v.to_literal());
         }
         out += &format!("seats {}\nseed {}\n", o.seats, o.seed);
+        if let Some(secret) = o.secret_seed {
+            out += &format!("secret-seed {secret}\n");
+        }
+        if let Some(v) = &self.view {
+            out += &format!("view {v}\n");
+        }
         if let Some(p) = &o.position {
             out += &format!("position {}\n", quote(p));
         }
@@ -76,6 +116,8 @@ impl SaveFile {
                     words.join(" "),
                     if *forced { " forced" } else { "" }
                 ),
+                Event::Hidden { chance: None } => "hidden\n".into(),
+                Event::Hidden { chance: Some(name) } => format!("hidden {name}\n"),
             };
         }
         out += &format!("end {}\n", self.events.len());
@@ -104,8 +146,10 @@ impl SaveFile {
             overrides: vec![],
             seats: 0,
             seed: 0,
+            secret_seed: None,
             position: None,
         };
+        let mut view = None;
         let (mut files, mut events) = (BTreeMap::new(), Vec::new());
         let mut ended = false;
         for (n, line) in lines {
@@ -129,6 +173,16 @@ impl SaveFile {
                 "seed" => {
                     origin.seed = rest.parse().map_err(|_| at(format!("bad seed '{rest}'")))?
                 }
+                "secret-seed" => {
+                    origin.secret_seed = Some(
+                        rest.parse()
+                            .map_err(|_| at(format!("bad secret seed '{rest}'")))?,
+                    )
+                }
+                "view" => view = Some(rest.to_string()),
+                "hidden" => events.push(Event::Hidden {
+                    chance: (!rest.is_empty()).then(|| rest.to_string()),
+                }),
                 "position" => origin.position = Some(unquote(rest)?),
                 "file" => {
                     let (f, h) = rest
@@ -180,6 +234,7 @@ impl SaveFile {
             origin,
             files,
             events,
+            view,
         })
     }
 

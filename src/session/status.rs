@@ -12,8 +12,9 @@ use anyhow::{Result, anyhow, bail};
 use mlua::state::RawLua;
 use mlua::{FromLua, FromLuaMulti, Lua, MultiValue, Table, Value as LuaValue, ffi};
 
+use crate::kernel::view::{ALL_SEATS, seat_bit};
 use crate::kernel::{Randomizer, Seat};
-use crate::script::stack::{bytes_at, str_at, type_name};
+use crate::script::stack::{bytes_at, str_at, thawed, type_name, with_thawed};
 
 /// What the game waits for.
 #[derive(Clone, Debug)]
@@ -48,6 +49,9 @@ pub struct Fields {
     options: Option<Result<(Table, usize), String>>,
     scores: Option<mlua::Result<Vec<f64>>>,
     result: Option<mlua::Result<String>>,
+    /// `seen_by`: the seats that see a decision's options and choice or a chance outcome,
+    /// as a mask, or what is wrong with it.
+    seen_by: Option<Result<u64, String>>,
 }
 
 impl Fields {
@@ -78,20 +82,41 @@ impl Fields {
                     b"prompt" => f.prompt = Some(text(l, "prompt")),
                     b"options" => {
                         f.options = Some(if ffi::lua_type(l, -1) == ffi::LUA_TTABLE {
-                            let n = ffi::lua_rawlen(l, -1);
-                            Ok((Table::from_stack(-1, lua)?, n))
+                            let t = Table::from_stack(-1, lua)?;
+                            if ffi::lua_getmetatable(l, -1) == 0 {
+                                Ok((t, ffi::lua_rawlen(l, -1)))
+                            } else {
+                                ffi::lua_pop(l, 1);
+                                let t = thawed(t)?;
+                                let n = t.raw_len();
+                                Ok((t, n))
+                            }
                         } else {
                             Err(type_name(l, -1).to_string())
                         })
                     }
                     b"scores" => f.scores = Some(Vec::from_stack(-1, lua)),
                     b"result" => f.result = Some(String::from_stack(-1, lua)),
+                    b"seen_by" => f.seen_by = Some(seats_mask(l)),
                     _ => {}
                 }
                 ffi::lua_pop(l, 1);
             }
         }
         Ok(f)
+    }
+
+    /// The seats that may see what this status decides (the actor of a decision always
+    /// does); [`ALL_SEATS`] unless the status lists them in `seen_by`.
+    pub fn seen_by(&self) -> Result<u64> {
+        let mask = match &self.seen_by {
+            None => return Ok(ALL_SEATS),
+            Some(m) => m.clone().map_err(|e| anyhow!("status: seen_by: {e}"))?,
+        };
+        Ok(match self.actor {
+            Some(Some(a)) if (1..=64).contains(&a) => mask | seat_bit(a as Seat),
+            _ => mask,
+        })
     }
 
     /// The status these fields describe, or what is wrong with them. A chance must be one of
@@ -137,6 +162,36 @@ impl Fields {
             options,
             count,
             prompt,
+        })
+    }
+}
+
+/// The list of seats on top of the stack as a mask.
+///
+/// # Safety
+/// A value is on top of `l`'s stack, with room for one more.
+unsafe fn seats_mask(l: *mut ffi::lua_State) -> Result<u64, String> {
+    // SAFETY: per the contract; every value pushed is popped.
+    unsafe {
+        if ffi::lua_type(l, -1) != ffi::LUA_TTABLE {
+            return Err(format!("a list of seats, not a {}", type_name(l, -1)));
+        }
+        if ffi::lua_checkstack(l, 3) == 0 {
+            return Err("out of Lua stack".into());
+        }
+        with_thawed(l, ffi::lua_gettop(l), |t| {
+            let mut mask = 0;
+            for i in 1..=ffi::lua_rawlen(l, t) as i64 {
+                ffi::lua_rawgeti(l, t, i);
+                let mut ok = 0;
+                let s = ffi::lua_tointegerx(l, -1, &mut ok);
+                ffi::lua_pop(l, 1);
+                if ok == 0 || !(1..=64).contains(&s) {
+                    return Err(format!("entry {i} is not a seat"));
+                }
+                mask |= seat_bit(s as Seat);
+            }
+            Ok(mask)
         })
     }
 }

@@ -296,7 +296,7 @@ fn save_file(rules: &Rc<Rules>, origin: Origin, choices: &[u64]) -> Result<SaveF
             }
         }
     }
-    Ok(SaveFile::of(&session))
+    Ok(SaveFile::of(&session, crate::kernel::Viewer::Referee))
 }
 
 /// Runs `check`; returns what it prints and whether every game passed.
@@ -336,6 +336,7 @@ pub fn check(dir: &Path, args: &CheckArgs) -> Result<(String, bool)> {
             overrides: overrides.clone(),
             seats,
             seed,
+            secret_seed: None,
             position: None,
         };
         let path = args.out.join(format!("check-{}-{k}.sav", args.game));

@@ -1,6 +1,8 @@
 -- Lighthouse (§7.6): the finder turns up to 4 closed tiles of his choice, one at a time
 -- (switch lighthouse: or only looks at them, "peek4", and may put them back in another
--- order, "peek4_permute"; what a team has seen is its secret).
+-- order, "peek4_permute"). Which cells a team has seen is its secret "seen_<letter>" (the
+-- picks were made in the open, so its domain is that very list); what it saw there is the
+-- kernel secret of each tile (core.cell_write), seen by that team's side only.
 local B = require("jackal.board")
 local C = require("jackal.core")
 local P = require("jackal.packs")
@@ -11,18 +13,44 @@ local function fire(G, l)
   return C.ask(G, "lh", "lighthouse_pick", l, 4)
 end
 
--- Records that team t has seen cell l (a secret of the players of its side).
-local function seen(G, t, l)
-  local key = "seen_" .. B.LETTER[t]
-  local list = G:secret_get(key) or {}
-  if not C.contains(list, B.name(l)) then list[#list + 1] = B.name(l) end
+-- The seats of team t's side, sorted.
+local function side_seats(G, t)
   local seats = {}
   local ctrl = G:get("ctrl")
   for u = 1, 4 do
     if ctrl[u] ~= 0 and C.allied(G, t, u) and not C.contains(seats, ctrl[u]) then seats[#seats + 1] = ctrl[u] end
   end
   table.sort(seats)
-  G:secret_set(key, list, seats)
+  return seats
+end
+
+-- The seats that know the identity of closed cell l: those of every side that has seen it.
+local function seers(G, l)
+  local out, name = {}, B.name(l)
+  for t = 1, 4 do
+    if C.contains(G:secret_get("seen_" .. B.LETTER[t]) or {}, name) then
+      for _, s in ipairs(side_seats(G, t)) do
+        if not C.contains(out, s) then out[#out + 1] = s end
+      end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+-- Who may read cell l's tile follows who has seen it.
+local function share(G, l)
+  local t, open = C.cell(G, l)
+  if t and not open then G:secret_set("tile" .. l, t, seers(G, l), "deck") end
+end
+
+-- Records that team t has seen cell l (a secret of the players of its side).
+local function seen(G, t, l)
+  local key = "seen_" .. B.LETTER[t]
+  local list = G:secret_get(key) or {}
+  if not C.contains(list, B.name(l)) then list[#list + 1] = B.name(l) end
+  G:secret_set(key, list, side_seats(G, t), { list })
+  share(G, l)
 end
 
 -- An earthquake swapped the tiles of a and b (§7.6: "an earthquake moves fixed identities
@@ -40,40 +68,47 @@ local function swap_seen(G, a, b)
       for i = 1, #list do
         if list[i] == na then list[i] = nb elseif list[i] == nb then list[i] = na end
       end
-      G:secret_set(key, list, seats)
+      G:secret_set(key, list, seats, { list })
     end
   end
+  share(G, a)
+  share(G, b)
 end
 
--- The tiles still to put back (permute): `extra` lists them, "-" means all peeked ones.
-local function to_place(G, extra)
+-- The tiles put back so far (permute): the peeking side's secret until the last one.
+local function chosen(G)
+  return G:secret_get("lh_new") or {}
+end
+
+-- The tiles still to put back (permute): the peeked ones less those put back already.
+local function to_place(G)
   local out = {}
-  if extra == "-" then
-    for _, c in ipairs(G:get("lh_peek") or {}) do out[#out + 1] = C.tile(G, c) end
-  else
-    for t in string.gmatch(extra, "[^,]+") do out[#out + 1] = t end
+  for _, c in ipairs(G:get("lh_peek") or {}) do out[#out + 1] = C.tile(G, c) end
+  for _, t in ipairs(chosen(G)) do
+    for i = 1, #out do
+      if out[i] == t then
+        table.remove(out, i)
+        break
+      end
+    end
   end
   return out
 end
 
 -- Puts a peeked tile back; the choices are written all at once after the last one, so the
 -- pack stays whole in between.
-local function place(G, l, extra, answer)
-  local rest, used = {}, false
-  for _, t in ipairs(to_place(G, extra)) do
-    if not used and P.code(t) == answer then used = true else rest[#rest + 1] = t end
-  end
-  local chosen = G:get("lh_new") or {}
-  chosen[#chosen + 1] = P.name(answer)
-  if #rest > 0 then
-    G:set("lh_new", chosen)
-    C.ask(G, "lh", "lighthouse_place", l, table.concat(rest, ","))
+local function place(G, l, answer)
+  local list = chosen(G)
+  list[#list + 1] = P.name(answer)
+  if #list < #(G:get("lh_peek")) then
+    G:secret_set("lh_new", list, side_seats(G, G:get("turn")), { list })
+    C.ask(G, "lh", "lighthouse_place", l, "-")
     return
   end
   for i, cell in ipairs(G:get("lh_peek")) do
-    C.cell_write(G, cell, chosen[i], false, nil, false)
+    C.cell_write(G, cell, list[i], false, nil, false)
   end
-  G:set("lh_new", nil)
+  G:secret_set("lh_new", nil)
 end
 
 return {
@@ -82,6 +117,8 @@ return {
   hooks = {
     one_shot = function() return true end,
     seen = seen,
+    seers = seers,
+    side_seats = side_seats,
     swap_seen = swap_seen,
     on_reveal = function(G, l, by) if by == "lighthouse" then fire(G, l) end end,
     on_arrive = function(G, l)
@@ -90,14 +127,14 @@ return {
     end,
     prompt = function(G, _, kind)
       if kind == "lighthouse_place" then
-        local n = #(G:get("lh_new") or {})
+        local n = #chosen(G)
         return "put a tile back on " .. B.name(G:get("lh_peek")[n + 1])
       end
     end,
-    choices = function(G, _, kind, extra)
+    choices = function(G, _, kind)
       local out = {}
       if kind == "lighthouse_place" then
-        for _, t in ipairs(to_place(G, extra)) do
+        for _, t in ipairs(to_place(G)) do
           local code = P.code(t)
           if not C.contains(out, code) then out[#out + 1] = code end
         end
@@ -113,7 +150,7 @@ return {
     end,
     decide = function(G, l, kind, extra, answer)
       if kind == "lighthouse_place" then
-        place(G, l, extra, answer)
+        place(G, l, answer)
         return
       end
       if not answer then return end
