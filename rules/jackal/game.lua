@@ -171,8 +171,8 @@ return {
   tile_hooks = {
     "accepts_items", "cave_exits", "choices", "code", "decide", "emerge", "exits",
     "first_moves", "fortress", "glyph", "gold", "no_hits", "on_arrive", "on_reveal",
-    "one_shot", "prompt", "revive", "rotations", "seen", "shelter", "steps", "swap_seen",
-    "transit",
+    "one_shot", "prompt", "revive", "rotations", "seen", "seers", "shelter", "side_seats",
+    "steps", "swap_seen", "transit",
   },
   randomizers = {
     -- secret: the printed seed must not foretell the tiles
