@@ -133,16 +133,7 @@ fn main() -> ExitCode {
                 },
             )
             .and_then(|rules| machine_moves(Rc::new(rules), &position, dice.as_deref(), absolute));
-            match result {
-                Ok(out) => {
-                    println!("{out}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: {e:#}");
-                    ExitCode::from(2)
-                }
-            }
+            print_result(result)
         }
         Some(Cmd::Bench(args)) => bench(&dir, args),
         Some(Cmd::Sim(args)) => {
