@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use tortuga::repl::{Repl, editor, machine_moves};
+use tortuga::repl::{Repl, editor, machine_moves, print_out};
 use tortuga::script::variant::parse_assignment;
-use tortuga::script::{LoadOptions, Rules};
+use tortuga::script::{Budget, LoadOptions, Rules};
 use tortuga::sim;
 
 /// The game the REPL starts with.
@@ -29,8 +29,47 @@ struct Cli {
     /// The game the REPL starts with.
     #[arg(long, default_value = DEFAULT_GAME)]
     game: String,
+    #[command(flatten)]
+    limits: LimitArgs,
     #[command(subcommand)]
     command: Option<Cmd>,
+}
+
+/// Limits on rule code and games (defaults in SECURITY.md); a variant may lower them.
+#[derive(clap::Args)]
+struct LimitArgs {
+    /// Lua instructions per rule invocation.
+    #[arg(long, global = true, value_name = "N")]
+    max_instructions: Option<u64>,
+    /// Wall-clock seconds per rule invocation.
+    #[arg(long, global = true, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// MiB the Lua heap, and each game state, may hold.
+    #[arg(long, global = true, value_name = "MIB")]
+    memory_limit: Option<usize>,
+    /// Steps `auto` may take before it stops a game (the turn cap).
+    #[arg(long, global = true, value_name = "N")]
+    max_steps: Option<u64>,
+}
+
+impl LimitArgs {
+    fn budget(&self) -> anyhow::Result<Budget> {
+        let mut b = Budget::default();
+        if let Some(n) = self.max_instructions {
+            b.instructions = n;
+        }
+        if let Some(s) = self.time_limit {
+            b.wall = Duration::try_from_secs_f64(s)
+                .map_err(|_| anyhow::anyhow!("--time-limit takes seconds, not {s}"))?;
+        }
+        if let Some(m) = self.memory_limit {
+            b.memory = m.saturating_mul(1 << 20);
+        }
+        if let Some(n) = self.max_steps {
+            b.steps = n;
+        }
+        Ok(b)
+    }
 }
 
 #[derive(Subcommand)]
@@ -101,12 +140,24 @@ fn rules_dir(flag: Option<PathBuf>) -> PathBuf {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let dir = rules_dir(cli.rules);
+    let budget = match cli.limits.budget() {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     match cli.command {
         None => {
             let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
             let mut repl = Repl::new(&dir, color);
+            repl.budget = budget;
+            // Ctrl-C stops the running command and returns to the prompt, never ends the REPL.
+            if let Err(e) = tortuga::script::limits::catch_interrupts() {
+                eprintln!("warning: Ctrl-C will end the program: {e}");
+            }
             match repl.handle_line(&format!("new {}", cli.game)) {
-                Ok(out) => println!("{out}\n(type help for the commands)"),
+                Ok(out) => print_out(&format!("{out}\n(type help for the commands)")),
                 Err(e) => eprintln!("error: {e:#}"),
             }
             if let Err(e) = editor::run(&mut repl) {
@@ -115,7 +166,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(Cmd::Run { file }) => run_script(&dir, &file),
+        Some(Cmd::Run { file }) => run_script(&dir, &file, budget),
         Some(Cmd::Moves {
             game,
             position,
@@ -129,21 +180,22 @@ fn main() -> ExitCode {
                 &game,
                 &LoadOptions {
                     variant,
+                    budget,
                     ..LoadOptions::default()
                 },
             )
             .and_then(|rules| machine_moves(Rc::new(rules), &position, dice.as_deref(), absolute));
             print_result(result)
         }
-        Some(Cmd::Bench(args)) => bench(&dir, args),
+        Some(Cmd::Bench(args)) => bench(&dir, args, &budget),
         Some(Cmd::Sim(args)) => {
             let mut bar = progress_bar(args.json || args.shard.is_some());
             let stop = std::sync::atomic::AtomicBool::new(false);
-            print_result(sim::command::sim(&dir, &args, &stop, &mut bar))
+            print_result(sim::command::sim(&dir, &args, &budget, &stop, &mut bar))
         }
         Some(Cmd::SimMerge(args)) => print_result(sim::command::sim_merge(&args)),
-        Some(Cmd::Check(args)) => print_verdict(sim::check::check(&dir, &args)),
-        Some(Cmd::Replay { file }) => print_verdict(sim::check::replay(&dir, &file)),
+        Some(Cmd::Check(args)) => print_verdict(sim::check::check(&dir, &args, &budget)),
+        Some(Cmd::Replay { file }) => print_verdict(sim::check::replay(&dir, &file, &budget)),
     }
 }
 
@@ -151,7 +203,7 @@ fn main() -> ExitCode {
 fn print_result(result: anyhow::Result<String>) -> ExitCode {
     match result {
         Ok(out) => {
-            println!("{out}");
+            print_out(&out);
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -165,7 +217,7 @@ fn print_result(result: anyhow::Result<String>) -> ExitCode {
 fn print_verdict(result: anyhow::Result<(String, bool)>) -> ExitCode {
     match result {
         Ok((out, clean)) => {
-            println!("{out}");
+            print_out(&out);
             if clean {
                 ExitCode::SUCCESS
             } else {
@@ -202,25 +254,35 @@ fn progress_bar(quiet: bool) -> impl FnMut(Option<u64>) {
     }
 }
 
-fn run_script(dir: &std::path::Path, file: &str) -> ExitCode {
+fn run_script(dir: &std::path::Path, file: &str, budget: Budget) -> ExitCode {
     let text = if file == "-" {
         let mut s = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
+        let max = tortuga::files::MAX_INPUT_FILE;
+        if let Err(e) = std::io::stdin().take(max + 1).read_to_string(&mut s) {
             eprintln!("error: standard input: {e}");
+            return ExitCode::from(2);
+        }
+        if s.len() as u64 > max {
+            eprintln!("error: standard input: more than {max} bytes");
             return ExitCode::from(2);
         }
         s
     } else {
-        match std::fs::read_to_string(file) {
+        match tortuga::files::read_text(
+            std::path::Path::new(file),
+            tortuga::files::MAX_INPUT_FILE,
+            file,
+        ) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("error: {file}: {e}");
+                eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
         }
     };
     let mut repl = Repl::new(dir, false);
-    match repl.run_script(&text, |out| println!("{out}")) {
+    repl.budget = budget;
+    match repl.run_script(&text, print_out) {
         Ok(()) => ExitCode::SUCCESS,
         Err((line, e)) => {
             eprintln!("{file}:{line}: error: {e}");
@@ -236,12 +298,13 @@ fn bench_rules(
     game: &str,
     variant: Option<String>,
     sets: &[String],
+    budget: &Budget,
 ) -> anyhow::Result<(Rc<Rules>, String)> {
     let load = |overrides| {
         let opts = LoadOptions {
             variant: variant.clone(),
             overrides,
-            ..LoadOptions::default()
+            budget: budget.clone(),
         };
         Rules::load(dir, game, &opts)
     };
@@ -256,33 +319,33 @@ fn bench_rules(
     Ok((Rc::new(load(overrides)?), shown.concat()))
 }
 
-fn bench(dir: &std::path::Path, args: BenchArgs) -> ExitCode {
+fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
     let per_round = Duration::from_secs_f64(args.seconds);
     let rounds = args.rounds.max(1);
     let result = (|| -> anyhow::Result<()> {
         if args.all {
-            return bench_all(dir, &args);
+            return bench_all(dir, &args, budget);
         }
         let Some(game) = &args.game else {
             anyhow::bail!("bench: name a game, or give --all");
         };
-        let (rules, shown) = bench_rules(dir, game, args.variant.clone(), &args.sets)?;
+        let (rules, shown) = bench_rules(dir, game, args.variant.clone(), &args.sets, budget)?;
         let seats = args.players.unwrap_or(rules.seats.default);
         let results = sim::bench(rules, seats, rounds, per_round, 1, |i, r| {
-            println!(
+            print_out(&format!(
                 "round {}: {} games in {:.2}s = {:.0} playouts/s ({:.0} decisions per game)",
                 i + 1,
                 r.games,
                 r.seconds,
                 r.rate(),
                 r.decisions as f64 / r.games as f64
-            );
+            ));
         })?;
-        println!(
+        print_out(&format!(
             "{game} ({seats} players{shown}): {:.0} playouts/s (median of {})",
             sim::median_rate(&results),
             results.len()
-        );
+        ));
         Ok(())
     })();
     match result {
@@ -295,12 +358,12 @@ fn bench(dir: &std::path::Path, args: BenchArgs) -> ExitCode {
 }
 
 /// `bench --all`: every game and variant of the rules folder, one table.
-fn bench_all(dir: &std::path::Path, args: &BenchArgs) -> anyhow::Result<()> {
+fn bench_all(dir: &std::path::Path, args: &BenchArgs, budget: &Budget) -> anyhow::Result<()> {
     let per_round = Duration::from_secs_f64(args.seconds);
-    println!(
+    print_out(&format!(
         "{:<12} {:<18} {:>7} {:>12} {:>14} {:>12}  switches",
         "game", "variant", "players", "playouts/s", "decisions/game", "µs/decision"
-    );
+    ));
     for game in tortuga::script::rules::games(dir) {
         let mut variants = vec![None];
         variants.extend(
@@ -309,7 +372,7 @@ fn bench_all(dir: &std::path::Path, args: &BenchArgs) -> anyhow::Result<()> {
                 .map(Some),
         );
         for variant in variants {
-            let (rules, shown) = bench_rules(dir, &game, variant.clone(), &args.sets)?;
+            let (rules, shown) = bench_rules(dir, &game, variant.clone(), &args.sets, budget)?;
             let seats = args.players.unwrap_or(rules.seats.default);
             let results = sim::bench(rules, seats, args.rounds.max(1), per_round, 1, |_, _| {})?;
             let rate = sim::median_rate(&results);
@@ -317,7 +380,7 @@ fn bench_all(dir: &std::path::Path, args: &BenchArgs) -> anyhow::Result<()> {
                 .iter()
                 .fold((0, 0), |(g, d), r| (g + r.games, d + r.decisions));
             let per_game = decisions as f64 / games as f64;
-            println!(
+            print_out(&format!(
                 "{:<12} {:<18} {:>7} {:>12.0} {:>14.0} {:>12.2} {shown}",
                 game,
                 variant.as_deref().unwrap_or("default"),
@@ -325,7 +388,7 @@ fn bench_all(dir: &std::path::Path, args: &BenchArgs) -> anyhow::Result<()> {
                 rate,
                 per_game,
                 1e6 / (rate * per_game)
-            );
+            ));
         }
     }
     Ok(())

@@ -6,24 +6,14 @@ mod common;
 use common::{fails, fingerprint, run, scratch_rules};
 use tortuga::repl::Repl;
 
-/// A scratch rules folder whose race game's `apply` runs `body` when the option is "stay".
+/// The race game with `body` run on "stay", under the budget these tests share.
 fn with_stay_body(body: &str) -> (tempfile::TempDir, Repl) {
-    let dir = scratch_rules();
-    let game = dir.path().join("rules/race/game.lua");
-    let text = std::fs::read_to_string(&game).unwrap();
-    let patched = text.replace(
-        "      if option == \"move\" then",
-        &format!(
-            "      if option == \"stay\" then\n{body}\n      end\n      if option == \"move\" then"
-        ),
-    );
-    assert_ne!(text, patched);
-    std::fs::write(&game, patched).unwrap();
-    let mut repl = Repl::new(&dir.path().join("rules"), false);
-    repl.budget.memory = 32 << 20;
-    repl.budget.instructions = 20_000_000;
-    run(&mut repl, &["new race --seed 1", "roll 4"]);
-    (dir, repl)
+    let budget = tortuga::script::Budget {
+        memory: 32 << 20,
+        instructions: 20_000_000,
+        ..tortuga::script::Budget::default()
+    };
+    common::with_stay_body(body, budget)
 }
 
 /// `play stay` must fail with `expect` in the message and leave the state untouched.

@@ -6,6 +6,7 @@ mod common;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
+use tortuga::script::Budget;
 use tortuga::sim::report::{Report, winners};
 use tortuga::sim::shard::{Shard, merge};
 use tortuga::sim::stats::{paired_difference, unpaired_difference};
@@ -27,6 +28,7 @@ fn study(dir: &Path, spec: &Spec, jobs: usize) -> Results {
     run(
         dir,
         spec,
+        &Budget::default(),
         0..spec.games,
         jobs,
         &AtomicBool::new(false),
@@ -136,7 +138,16 @@ fn shards_merge_into_exactly_the_one_run_report() {
         .iter()
         .map(|&i| {
             let range = shard_games(s.games, (i, 3));
-            let part = run(&dir, &s, range, 1, &AtomicBool::new(false), |_| {}).unwrap();
+            let part = run(
+                &dir,
+                &s,
+                &Budget::default(),
+                range,
+                1,
+                &AtomicBool::new(false),
+                |_| {},
+            )
+            .unwrap();
             let text = Shard::new(part, (i, 3)).to_json();
             let path = tempfile::NamedTempFile::new().unwrap();
             std::fs::write(path.path(), text).unwrap();
@@ -152,7 +163,16 @@ fn shards_merge_into_exactly_the_one_run_report() {
 fn a_stopped_study_reports_what_finished() {
     let s = spec("coin", &[None], 50, "random");
     let stop = AtomicBool::new(true);
-    let results = run(&common::fixtures(), &s, 0..50, 2, &stop, |_| {}).unwrap();
+    let results = run(
+        &common::fixtures(),
+        &s,
+        &Budget::default(),
+        0..50,
+        2,
+        &stop,
+        |_| {},
+    )
+    .unwrap();
     let report = Report::of(&results);
     assert_eq!((report.finished, report.asked), (0, 50));
     assert!(

@@ -56,6 +56,10 @@ pub struct State {
     /// Set while a query hook or a REPL expression looks at the state: every mutation is
     /// refused.
     pub read_only: bool,
+    /// Roughly what rules made the state hold, in bytes (see `grow`).
+    bytes: usize,
+    /// The bound on `bytes`: kernel-side memory has a limit like the Lua heap's.
+    pub max_bytes: usize,
     /// Whose view rules are running in: in a seat's view what the seat may not see cannot be
     /// read.
     pub viewer: Viewer,
@@ -88,8 +92,46 @@ impl State {
             logging: true,
             stats: BTreeMap::new(),
             read_only: false,
+            bytes: 0,
+            max_bytes: usize::MAX,
             viewer: Viewer::Referee,
         }
+    }
+
+    /// Counts `delta` more bytes held; an error once growth takes the state over `max_bytes`.
+    /// The bindings call it as rules add pieces, places, properties, secrets, bag items and
+    /// log lines, so one hook cannot fill the machine through the kernel.
+    pub fn grow(&mut self, delta: isize) -> Result<(), String> {
+        self.bytes = self.bytes.saturating_add_signed(delta);
+        if delta > 0 && self.bytes > self.max_bytes {
+            return Err(format!(
+                "memory limit exceeded: the game state holds over {} MiB",
+                self.max_bytes >> 20
+            ));
+        }
+        Ok(())
+    }
+
+    /// What `grow` has counted.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Whether two states hold the same game — pieces, places, properties, turn, secrets and
+    /// bags — whatever their random streams, log and stats: a simulation that comes back to
+    /// the same game after many steps is stalled.
+    pub fn same_game(&self, other: &State) -> bool {
+        self.pieces == other.pieces
+            && self.stacks == other.stacks
+            && self.cell_props == other.cell_props
+            && self.props == other.props
+            && self.player_props == other.player_props
+            && self.turn == other.turn
+            && self.secrets == other.secrets
+            && self.bags == other.bags
+            && self.bag_seen == other.bag_seen
+            && (Arc::ptr_eq(&self.topology, &other.topology)
+                || format!("{:?}", self.topology) == format!("{:?}", other.topology))
     }
 
     /// Restarts every random stream from a new seed (a position file's own seed); the secret
@@ -288,7 +330,8 @@ impl State {
         };
         match items.binary_search_by(|i| i.as_str().cmp(item)) {
             Ok(i) => {
-                items.remove(i);
+                let item = items.remove(i);
+                self.bytes = self.bytes.saturating_sub(24 + item.len());
                 true
             }
             Err(_) => false,

@@ -130,7 +130,11 @@ impl Topology {
         if self.grids.iter().any(|g| g.prefix == prefix) {
             return Err(format!("grid '{prefix}' already exists"));
         }
-        if w == 0 || h == 0 || w * h > 1 << 16 || (names == GridNames::Letters && w > 26) {
+        if w == 0
+            || h == 0
+            || u64::from(w) * u64::from(h) > 1 << 16
+            || (names == GridNames::Letters && w > 26)
+        {
             return Err(format!("grid size {w}x{h} is out of range"));
         }
         let first = self.names.len() as Loc + 1;

@@ -198,11 +198,13 @@ impl TurnOrder {
 
     /// `unit` passes its next `turns` turns.
     pub fn skip(&mut self, unit: u32, turns: u32) {
-        self.skips[unit as usize - 1] += turns;
+        let skips = &mut self.skips[unit as usize - 1];
+        *skips = skips.saturating_add(turns);
     }
 
     pub fn extra_turn(&mut self, unit: u32) {
-        self.extra[unit as usize - 1] += 1;
+        let extra = &mut self.extra[unit as usize - 1];
+        *extra = extra.saturating_add(1);
     }
 
     /// Passes the turn: a pending extra turn keeps the unit; otherwise the next unit in the

@@ -47,6 +47,21 @@ impl fmt::Display for Value {
 }
 
 impl Value {
+    /// Roughly the memory the value holds, for the bound on game state (`State::grow`).
+    pub fn bytes(&self) -> usize {
+        match self {
+            Value::Str(s) => 24 + s.len(),
+            Value::List(items) => 24 + items.iter().map(Value::bytes).sum::<usize>(),
+            Value::Map(entries) => {
+                24 + entries
+                    .iter()
+                    .map(|(k, v)| 48 + k.len() + v.bytes())
+                    .sum::<usize>()
+            }
+            _ => 16,
+        }
+    }
+
     /// The value as TOML-like text, used by save files and `rules`.
     pub fn to_literal(&self) -> String {
         match self {

@@ -79,6 +79,11 @@ pub struct LogLine {
 }
 
 impl LogLine {
+    /// Roughly the memory the line holds, for the bound on game state (`State::grow`).
+    pub fn bytes(&self) -> usize {
+        48 + self.text.len() + self.otherwise.as_ref().map_or(0, String::len)
+    }
+
     /// A line everyone may read.
     pub fn public(text: String) -> LogLine {
         LogLine {

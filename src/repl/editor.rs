@@ -202,7 +202,7 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
             Ok(line) => {
                 let _ = rl.add_history_entry(line.as_str());
                 match repl.handle_line(&line) {
-                    Ok(out) if !out.is_empty() => println!("{out}"),
+                    Ok(out) if !out.is_empty() => super::print_out(&out),
                     Ok(_) => {}
                     Err(e) => {
                         let msg = format!("error: {e:#}");

@@ -168,6 +168,7 @@ impl Repl {
 
     /// Runs one command line and returns what it prints.
     pub fn handle_line(&mut self, line: &str) -> Result<String> {
+        crate::script::limits::clear_interrupt();
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             return Ok(String::new());
@@ -201,7 +202,7 @@ impl Repl {
             "as" => self.view_as(args.first().map(String::as_str)),
             "auto" => self.auto(args.first()),
             "bot" => self.bot(&args),
-            "sim" => sim::command::sim_line(&self.rules_dir, line),
+            "sim" => sim::command::sim_line(&self.rules_dir, line, &self.budget),
             "undo" => {
                 let viewer = self.viewer;
                 let s = self.session()?;
@@ -242,7 +243,7 @@ impl Repl {
                 let close: Vec<&str> = commands::COMMANDS
                     .iter()
                     .map(|c| c.name)
-                    .filter(|n| n.starts_with(&other[..1.min(other.len())]))
+                    .filter(|n| other.chars().next().is_some_and(|c| n.starts_with(c)))
                     .collect();
                 bail!(
                     "unknown command '{other}'{} (type help)",
@@ -356,7 +357,10 @@ impl Repl {
             bail!("setup {game}: no position given");
         }
         let position = match text.strip_prefix('@') {
-            Some(file) => std::fs::read_to_string(file).map_err(|e| anyhow!("{file}: {e}"))?,
+            Some(file) => {
+                crate::files::read_text(Path::new(file), crate::files::MAX_INPUT_FILE, file)
+                    .map_err(|e| anyhow!(e))?
+            }
             None => text.to_string(),
         };
         let f = Flags {
@@ -559,21 +563,29 @@ impl Repl {
             .join("\n"))
     }
 
+    /// `auto [N]`: N steps, or to the end. A turn cap, a stall or Ctrl-C stops it with an
+    /// error; the steps taken are kept.
     fn auto(&mut self, n: Option<&String>) -> Result<String> {
-        let limit: u64 = match n {
-            Some(v) => v
-                .parse()
-                .map_err(|_| anyhow!("auto takes a number of steps, not '{v}'"))?,
-            None => 100_000,
+        let limit: Option<u64> = match n {
+            Some(v) => Some(
+                v.parse()
+                    .map_err(|_| anyhow!("auto takes a number of steps, not '{v}'"))?,
+            ),
+            None => None,
         };
         let s = self
             .session
             .as_mut()
             .ok_or_else(|| anyhow!("no game yet: start one with `new <game>`"))?;
         let mut bot = Stream::new(s.origin.seed ^ s.events.len() as u64, "bots");
+        let mut watch = crate::sim::Watch::new(s.game.rules.host.limits.budget().steps);
         let mut steps = 0;
-        while steps < limit {
-            match s.status()?.clone() {
+        while limit.is_none_or(|n| steps < n) {
+            let status = s.status()?.clone();
+            if !matches!(status, Status::Over { .. }) {
+                watch.step(&s.game)?;
+            }
+            match status {
                 Status::Over { .. } => break,
                 Status::Chance(..) => {
                     s.roll(&[])?;
@@ -665,7 +677,8 @@ impl Repl {
         if path.is_empty() {
             bail!("usage: {} <file>", if replay { "replay" } else { "load" });
         }
-        let text = std::fs::read_to_string(path).map_err(|e| anyhow!("{path}: {e}"))?;
+        let text = crate::files::read_text(Path::new(path), crate::files::MAX_INPUT_FILE, path)
+            .map_err(|e| anyhow!(e))?;
         let save = SaveFile::parse(path, &text)?;
         if let Some(view) = &save.view {
             let hidden = save
@@ -860,6 +873,22 @@ impl Repl {
             .as_mut()
             .and_then(|s| s.game.labels().ok())
             .unwrap_or_default()
+    }
+}
+
+/// Writes one line to standard output. A closed pipe (`tortuga run … | head`) ends the process
+/// quietly, as it ends other command-line tools.
+pub fn print_out(text: &str) {
+    use std::io::Write;
+    if let Err(e) = writeln!(std::io::stdout().lock(), "{text}") {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: standard output: {e}");
+        }
+        std::process::exit(if e.kind() == std::io::ErrorKind::BrokenPipe {
+            0
+        } else {
+            1
+        });
     }
 }
 

@@ -76,6 +76,26 @@ pub fn from_lua(lua: &Lua, v: &LuaValue) -> Result<Option<Value>> {
     lift(out)
 }
 
+/// Counts what a mutation added to the state against its memory bound (`State::grow`).
+fn grow(state: &mut State, delta: isize) -> Result<()> {
+    lift(state.grow(delta))
+}
+
+/// The bytes a string held in the state accounts for.
+fn text_bytes(s: &str) -> isize {
+    24 + s.len() as isize
+}
+
+/// The bytes secret `k` accounts for: its name, value and domain.
+fn secret_bytes(k: &str, s: &Secret) -> isize {
+    let domain = match &s.domain {
+        Domain::Undeclared => 0,
+        Domain::Values(vs) => vs.iter().map(Value::bytes).sum::<usize>() as isize,
+        Domain::Bag(bag) => text_bytes(bag),
+    };
+    text_bytes(k) + s.value.bytes() as isize + domain
+}
+
 fn loc(state: &State, l: i64) -> Result<Loc> {
     lift(state.check_loc(l))
 }
@@ -127,6 +147,9 @@ impl UserData for State {
             "log",
             |lua, this, (text, seats): (String, Option<Table>)| {
                 writable_at(lua, this)?;
+                if this.logging {
+                    grow(this, text_bytes(&text))?;
+                }
                 match seats {
                     None => this.log(text),
                     Some(t) => {
@@ -139,6 +162,9 @@ impl UserData for State {
         );
         m.add_method_mut("stat", |lua, this, (name, n): (String, Option<i64>)| {
             writable_at(lua, this)?;
+            if !this.stats.contains_key(&name) {
+                grow(this, text_bytes(&name) + 8)?;
+            }
             *this.stats.entry(name).or_default() += n.unwrap_or(1);
             Ok(())
         });
@@ -149,8 +175,12 @@ impl UserData for State {
 fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut("place", |lua, this, name: String| {
         writable_at(lua, this)?;
+        let known = this.topology.len();
         let l = this.topology_mut().place(&name);
         this.sync_places();
+        if this.topology.len() > known {
+            grow(this, 2 * text_bytes(&name) + 96)?;
+        }
         Ok(l)
     });
     m.add_method("loc", |_, this, name: String| Ok(this.topology.loc(&name)));
@@ -173,7 +203,7 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
             };
             lift(this.topology_mut().grid(&prefix, w, h, names))?;
             this.sync_places();
-            Ok(())
+            grow(this, (w * h) as isize * (2 * text_bytes(&prefix) + 112))
         },
     );
     m.add_method("cell", |_, this, (prefix, x, y): (String, i64, i64)| {
@@ -197,6 +227,7 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
             .sequence_values::<i64>()
             .map(|l| loc(this, l?))
             .collect::<Result<Vec<_>>>()?;
+        grow(this, text_bytes(&name) + 12 * locs.len() as isize)?;
         let id = this.topology_mut().set_track(&name, locs);
         this.forget_track(id);
         Ok(())
@@ -241,12 +272,14 @@ fn add_topology<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut("link", |lua, this, (a, b, kind): (i64, i64, String)| {
         writable_at(lua, this)?;
         let (a, b) = (loc(this, a)?, loc(this, b)?);
+        grow(this, 2 * text_bytes(&kind))?;
         this.topology_mut().link(a, b, &kind);
         Ok(())
     });
     m.add_method_mut("link_to", |lua, this, (a, b, kind): (i64, i64, String)| {
         writable_at(lua, this)?;
         let (a, b) = (loc(this, a)?, loc(this, b)?);
+        grow(this, text_bytes(&kind))?;
         this.topology_mut().link_to(a, b, &kind);
         Ok(())
     });
@@ -273,6 +306,7 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut("add", |lua, this, (kind, o, l): (String, i64, i64)| {
         writable_at(lua, this)?;
         let (o, l) = (owner(this, o)?, loc_or_none(this, l)?);
+        grow(this, text_bytes(&kind) + 96)?;
         Ok(this.add_piece(&kind, o, l))
     });
     m.add_method_mut("move", |lua, this, (p, l): (i64, i64)| {
@@ -313,6 +347,7 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut("set_kind", |lua, this, (p, k): (i64, String)| {
         writable_at(lua, this)?;
         let p = piece(this, p)?;
+        grow(this, k.len() as isize - this.piece(p).kind.len() as isize)?;
         this.piece_mut(p).kind = k;
         Ok(())
     });
@@ -385,11 +420,17 @@ fn add_turns<M: UserDataMethods<State>>(m: &mut M) {
                 team: t.get("team").map_err(at)?,
             });
         }
+        let units_bytes = |names: &mut dyn Iterator<Item = &str>| -> isize {
+            names.map(|n| text_bytes(n) + 16).sum()
+        };
+        let old = units_bytes(&mut (1..=this.turn.units()).map(|u| this.turn.unit_name(u)));
+        let new = units_bytes(&mut out.iter().map(|u| u.name.as_str()));
         lift(
             this.turn
                 .set_units(out)
                 .map_err(|e| format!("set_units: {e}")),
-        )
+        )?;
+        grow(this, new - old)
     });
     m.add_method("unit", |_, this, ()| Ok(this.turn.unit()));
     m.add_method("units", |_, this, ()| Ok(this.turn.units()));
@@ -471,7 +512,8 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
                     ));
                 }
             };
-            match from_lua(lua, &v)? {
+            let old = this.secrets.get(&k).map_or(0, |s| secret_bytes(&k, s));
+            let held = match from_lua(lua, &v)? {
                 Some(value) => {
                     if matches!(&domain, Domain::Bag(_)) && !matches!(value, Value::Str(_)) {
                         return fail(format!("secret_set: '{k}' is drawn from a bag: its value must be an item (a string)"));
@@ -479,18 +521,21 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
                     if matches!(&domain, Domain::Values(vs) if vs.is_empty()) {
                         return fail(format!("secret_set: '{k}': an empty list of values"));
                     }
-                    this.secrets.insert(
-                        k,
-                        Secret {
-                            value,
-                            visible,
-                            domain,
-                        },
-                    )
+                    let secret = Secret {
+                        value,
+                        visible,
+                        domain,
+                    };
+                    let held = secret_bytes(&k, &secret);
+                    this.secrets.insert(k, secret);
+                    held
                 }
-                None => this.secrets.remove(&k),
+                None => {
+                    this.secrets.remove(&k);
+                    0
+                }
             };
-            Ok(())
+            grow(this, held - old)
         },
     );
     m.add_method("secret_get", |lua, this, k: String| {
@@ -548,6 +593,12 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
                 .sequence_values::<String>()
                 .collect::<Result<Vec<_>>>()?;
             items.sort();
+            let size = |items: &[String]| items.iter().map(|i| text_bytes(i)).sum::<isize>();
+            let old = this
+                .bags
+                .get(&name)
+                .map_or(0, |b| size(b) + text_bytes(&name));
+            grow(this, size(&items) + text_bytes(&name) - old)?;
             match seats {
                 Some(t) => {
                     let mask = seats_mask(this, Some(t))?;
@@ -563,6 +614,7 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
     );
     m.add_method_mut("bag_add", |lua, this, (name, item): (String, String)| {
         writable_at(lua, this)?;
+        grow(this, text_bytes(&item))?;
         this.bag_add(&name, &item);
         Ok(())
     });

@@ -15,10 +15,6 @@ use sha2::{Digest, Sha256};
 use super::json;
 use super::limits::{Budget, Limits};
 
-/// The longest string that pattern functions accept, so that a pathological pattern cannot run
-/// unbounded inside one C call where the instruction hook cannot see it.
-const MAX_PATTERN_SUBJECT: usize = 1 << 16;
-
 /// Globals a rule may not use, with the reason given when it tries.
 const FORBIDDEN: [&str; 9] = [
     "io",
@@ -80,13 +76,13 @@ impl Host {
         let math: Table = g.get("math")?;
         math.raw_set("random", LuaValue::Nil)?;
         math.raw_set("randomseed", LuaValue::Nil)?;
-        bound_patterns(&lua, &string)?;
         let helpers: Table = lua
             .load(include_str!("prelude.lua"))
             .set_name("@kernel/prelude.lua")
             .set_mode(ChunkMode::Text)
             .call(())?;
         let limits = Limits::install(&lua, budget)?;
+        super::bounded::install(&lua, &limits.meter())?;
         super::raw::install(&lua)?;
         let host = Host {
             env: lua.create_table()?,
@@ -119,7 +115,7 @@ impl Host {
                 Ok(())
             })?,
         )?;
-        let json = json::table(lua)?;
+        let json = json::table(lua, self.limits.meter())?;
         let plain: Function = self.helpers.get("plain_errors")?;
         for f in ["encode", "decode"] {
             let wrapped: Function = plain.call(json.get::<Function>(f)?)?;
@@ -134,6 +130,9 @@ impl Host {
         }
         let string: Table = g.get("string")?;
         string.raw_set("format", self.helpers.get::<Function>("format")?)?;
+        self.helpers
+            .get::<Function>("sandbox_escapes")?
+            .call::<()>(self.limits.tripped_function(lua)?)?;
         self.helpers
             .get::<Function>("hooked_coroutines")?
             .call::<()>(self.limits.hook_thread(lua)?)?;
@@ -337,8 +336,16 @@ fn load_chunk(
             "{name}: outside the rules folder"
         )));
     }
-    let source = std::fs::read(&real).map_err(|e| mlua::Error::runtime(format!("{name}: {e}")))?;
-    files.borrow_mut().insert(name.clone(), sha256_hex(&source));
+    if !crate::files::is_rule_file(&real) {
+        return Err(mlua::Error::runtime(format!(
+            "{name}: rule files end in .lua or .toml"
+        )));
+    }
+    let source = crate::files::read_text(&real, crate::files::MAX_RULE_FILE, &name)
+        .map_err(mlua::Error::runtime)?;
+    files
+        .borrow_mut()
+        .insert(name.clone(), sha256_hex(source.as_bytes()));
     lua.load(source)
         .set_name(format!("@{name}"))
         .set_mode(ChunkMode::Text)
@@ -346,40 +353,13 @@ fn load_chunk(
         .into_function()
 }
 
-/// Caps the subject length of the pattern functions and the size `string.rep` may build.
-fn bound_patterns(lua: &Lua, string: &Table) -> mlua::Result<()> {
-    for name in ["find", "match", "gmatch", "gsub", "rep"] {
-        let original: Function = string.get(name)?;
-        let checked = lua.create_function(move |_, args: mlua::MultiValue| {
-            if name == "rep" {
-                let len = match args.front() {
-                    Some(LuaValue::String(s)) => s.as_bytes().len() as i64,
-                    _ => 1,
-                };
-                let n = match args.get(1) {
-                    Some(LuaValue::Integer(n)) => *n,
-                    Some(LuaValue::Number(n)) => *n as i64,
-                    _ => 0,
-                };
-                if len.saturating_mul(n) > 16 << 20 {
-                    return Err(mlua::Error::runtime("string.rep: result over 16 MiB"));
-                }
-            } else if let Some(LuaValue::String(s)) = args.front()
-                && s.as_bytes().len() > MAX_PATTERN_SUBJECT
-            {
-                return Err(mlua::Error::runtime(format!(
-                    "string.{name}: subject longer than {MAX_PATTERN_SUBJECT} bytes"
-                )));
-            }
-            original.call::<mlua::MultiValue>(args)
-        })?;
-        string.raw_set(name, checked)?;
-    }
-    Ok(())
+/// A Lua value as `print` and the REPL show it: arrays of up to 64 items, three levels deep
+/// (a table that holds itself is shown once, not forever).
+pub fn display_value(v: &LuaValue) -> String {
+    shown(v, 3)
 }
 
-/// A Lua value as `print` and the REPL show it.
-pub fn display_value(v: &LuaValue) -> String {
+fn shown(v: &LuaValue, depth: u32) -> String {
     match v {
         LuaValue::Nil => "nil".into(),
         LuaValue::Boolean(b) => b.to_string(),
@@ -388,9 +368,14 @@ pub fn display_value(v: &LuaValue) -> String {
         LuaValue::String(s) => s.to_string_lossy(),
         LuaValue::Table(t) => {
             let n = t.raw_len();
-            if n > 0 && n <= 64 {
+            if n > 0 && n <= 64 && depth > 0 {
                 let items: Vec<String> = (1..=n)
-                    .map(|i| display_value(&t.raw_get::<LuaValue>(i).unwrap_or(LuaValue::Nil)))
+                    .map(|i| {
+                        shown(
+                            &t.raw_get::<LuaValue>(i).unwrap_or(LuaValue::Nil),
+                            depth - 1,
+                        )
+                    })
                     .collect();
                 format!("{{{}}}", items.join(", "))
             } else {

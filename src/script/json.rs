@@ -1,21 +1,34 @@
 //! `json.encode` / `json.decode` for rules: positions and the machine interface speak JSON.
 //! Object keys are written sorted, so output never depends on table order.
+//!
+//! Both are bounded: encoding visits at most MAX_VALUES values (a table that shares its
+//! children is visited once per path, so sharing 60 levels deep would be 2^60 visits), and the
+//! work of both counts against the invocation's budget.
 
 use mlua::{Lua, Table, Value as LuaValue};
 use serde_json::Value as Json;
 
-pub fn table(lua: &Lua) -> mlua::Result<Table> {
+use super::limits::Meter;
+
+/// The most values one `json.encode` writes.
+pub const MAX_VALUES: u64 = 1 << 16;
+
+pub fn table(lua: &Lua, meter: Meter) -> mlua::Result<Table> {
     let t = lua.create_table()?;
+    let encode_meter = meter.clone();
     t.raw_set(
         "encode",
-        lua.create_function(|_, v: LuaValue| {
-            let json = to_json(&v, 0)?;
+        lua.create_function(move |_, v: LuaValue| {
+            let mut left = MAX_VALUES;
+            let json = to_json(&v, 0, &mut left)?;
+            encode_meter.charge(MAX_VALUES - left)?;
             Ok(json.to_string())
         })?,
     )?;
     t.raw_set(
         "decode",
-        lua.create_function(|lua, text: String| {
+        lua.create_function(move |lua, text: String| {
+            meter.charge(text.len() as u64 / 8)?;
             let json: Json = serde_json::from_str(&text)
                 .map_err(|e| mlua::Error::runtime(format!("invalid JSON: {e}")))?;
             from_json(lua, &json)
@@ -24,10 +37,17 @@ pub fn table(lua: &Lua) -> mlua::Result<Table> {
     Ok(t)
 }
 
-fn to_json(v: &LuaValue, depth: usize) -> mlua::Result<Json> {
+/// `v` as JSON; `left` counts down the values still allowed.
+fn to_json(v: &LuaValue, depth: usize, left: &mut u64) -> mlua::Result<Json> {
     if depth > 64 {
         return Err(mlua::Error::runtime("json.encode: nested too deep"));
     }
+    if *left == 0 {
+        return Err(mlua::Error::runtime(format!(
+            "json.encode: more than {MAX_VALUES} values (a table shared many times?)"
+        )));
+    }
+    *left -= 1;
     Ok(match v {
         LuaValue::Nil => Json::Null,
         LuaValue::Boolean(b) => Json::Bool(*b),
@@ -41,7 +61,7 @@ fn to_json(v: &LuaValue, depth: usize) -> mlua::Result<Json> {
             let total = t.pairs::<LuaValue, LuaValue>().count();
             if total == n {
                 let items = (1..=n)
-                    .map(|i| to_json(&t.raw_get::<LuaValue>(i)?, depth + 1))
+                    .map(|i| to_json(&t.raw_get::<LuaValue>(i)?, depth + 1, left))
                     .collect::<mlua::Result<Vec<_>>>()?;
                 Json::Array(items)
             } else {
@@ -58,7 +78,7 @@ fn to_json(v: &LuaValue, depth: usize) -> mlua::Result<Json> {
                             )));
                         }
                     };
-                    entries.push((key, to_json(&v, depth + 1)?));
+                    entries.push((key, to_json(&v, depth + 1, left)?));
                 }
                 entries.sort_by(|a, b| a.0.cmp(&b.0));
                 Json::Object(entries.into_iter().collect())

@@ -9,10 +9,18 @@
 //! microseconds, never pay for the hook; a runaway one is stopped as before. Instructions are
 //! counted from the moment the hook is armed. Coroutines that rules create get a hook of
 //! their own from the start (see `hook_thread`), since a thread copies its creator's hook.
+//!
+//! A limit cannot be caught. Once an invocation is over a limit it is *tripped*: the hook
+//! raises the same error at every later tick until the invocation returns, and `pcall`,
+//! `xpcall` and `coroutine.resume` re-raise it (the prelude wraps them with [`Limits::tripped_function`]),
+//! so neither a loop around `pcall` nor a looping error handler survives it.
+//!
+//! An interrupt (Ctrl-C, [`interrupt`]) trips every running invocation at its next tick; the
+//! kernel's own loops (`auto`, simulations) ask [`interrupted`] between steps.
 
 use std::cell::Cell;
 use std::ffi::CStr;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -23,11 +31,18 @@ const HOOK_EVERY: i32 = 1000;
 /// How long an invocation runs before the watchdog arms the hook.
 const GRACE_MS: u64 = 5;
 
-#[derive(Clone, Debug)]
+/// The limits, with their defaults (SECURITY.md lists them; variants and the command line
+/// may change them).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Budget {
+    /// Lua instructions per invocation (counted once it has run for GRACE_MS).
     pub instructions: u64,
+    /// Wall-clock time per invocation.
     pub wall: Duration,
+    /// Bytes the Lua heap may hold, and each game state (kernel side) too.
     pub memory: usize,
+    /// Steps (decisions and chance events) `auto` and a simulated game may take: the turn cap.
+    pub steps: u64,
 }
 
 impl Default for Budget {
@@ -36,6 +51,7 @@ impl Default for Budget {
             instructions: 200_000_000,
             wall: Duration::from_secs(5),
             memory: 256 << 20,
+            steps: 100_000,
         }
     }
 }
@@ -51,16 +67,57 @@ struct Slot {
     phase: AtomicU64,
     /// The watchdog installed the count hook during this invocation.
     armed: AtomicBool,
+    /// ... to run at every instruction: the invocation is to stop.
+    hurried: AtomicBool,
     /// Instructions counted since the hook was armed.
     used: AtomicU64,
-    limit: u64,
-    wall_ms: u64,
+    /// NONE, or the limit this invocation hit (an index into REASONS): every later tick
+    /// raises it again.
+    tripped: AtomicU8,
+    limit: AtomicU64,
+    wall_ms: AtomicU64,
     interrupt: Arc<AtomicBool>,
 }
 
 const IDLE: u64 = 0;
 const ARMING: u64 = 1;
 const RUNNING: u64 = 2;
+
+/// Why an invocation was stopped, by `Slot::tripped`.
+const REASONS: [&CStr; 4] = [
+    c"",
+    c"instruction limit exceeded: does a rule loop forever?",
+    c"time limit exceeded",
+    c"interrupted",
+];
+const NONE: u8 = 0;
+const INSTRUCTIONS: u8 = 1;
+const TIME: u8 = 2;
+const INTERRUPTED: u8 = 3;
+
+/// Set by SIGINT (see [`catch_interrupts`]) or [`interrupt`]: stops what runs now.
+static INTERRUPT: AtomicBool = AtomicBool::new(false);
+
+/// Asks every running invocation and kernel loop to stop (what Ctrl-C does).
+pub fn interrupt() {
+    INTERRUPT.store(true, Ordering::Relaxed);
+}
+
+/// Whether an interrupt is pending.
+pub fn interrupted() -> bool {
+    INTERRUPT.load(Ordering::Relaxed)
+}
+
+/// Forgets an interrupt (the REPL does at each new command).
+pub fn clear_interrupt() {
+    INTERRUPT.store(false, Ordering::Relaxed);
+}
+
+/// Makes SIGINT (Ctrl-C while a command runs) an interrupt instead of the end of the process.
+pub fn catch_interrupts() -> std::io::Result<()> {
+    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+    unsafe { signal_hook::low_level::register(signal_hook::consts::SIGINT, interrupt) }.map(|_| ())
+}
 
 static SLOTS: Mutex<Vec<Arc<Slot>>> = Mutex::new(Vec::new());
 
@@ -93,13 +150,25 @@ fn watchdog() {
     });
 }
 
-/// Installs the count hook on an invocation that has run for GRACE_MS.
+/// Installs the count hook on an invocation that has run for GRACE_MS; on one that is over
+/// its time or interrupted, makes the hook run at the very next instruction, so that an
+/// instruction that takes long (a big string copied, a library call) delays the stop by
+/// itself only, not by HOOK_EVERY of its kind.
 fn arm_if_late(slot: &Slot, now: u64) {
     let phase = slot.phase.load(Ordering::Acquire);
-    if phase < RUNNING
-        || now.saturating_sub(phase - RUNNING) < GRACE_MS
-        || slot.armed.load(Ordering::Relaxed)
+    if phase < RUNNING || now.saturating_sub(phase - RUNNING) < GRACE_MS {
+        return;
+    }
+    let every = if now.saturating_sub(phase - RUNNING) > slot.wall_ms.load(Ordering::Relaxed)
+        || interrupted()
+        || slot.interrupt.load(Ordering::Relaxed)
     {
+        1
+    } else {
+        HOOK_EVERY
+    };
+    let hurry = every == 1;
+    if slot.armed.load(Ordering::Relaxed) && (slot.hurried.load(Ordering::Relaxed) || !hurry) {
         return;
     }
     // ARMING holds the invocation's end back (Running::drop waits) while the hook goes in.
@@ -115,10 +184,11 @@ fn arm_if_late(slot: &Slot, now: u64) {
                 slot.state as *mut ffi::lua_State,
                 Some(count_hook),
                 ffi::LUA_MASKCOUNT,
-                HOOK_EVERY,
+                every,
             )
         };
         slot.armed.store(true, Ordering::Relaxed);
+        slot.hurried.store(hurry, Ordering::Relaxed);
         slot.phase.store(phase, Ordering::Release);
     }
 }
@@ -127,26 +197,63 @@ fn arm_if_late(slot: &Slot, now: u64) {
 /// if any.
 fn tick(state: usize) -> Option<&'static CStr> {
     let all = slots();
-    let slot = all.iter().find(|s| s.state == state)?;
-    let phase = slot.phase.load(Ordering::Acquire);
-    if phase < RUNNING {
-        return None;
+    all.iter()
+        .find(|s| s.state == state)?
+        .spend(HOOK_EVERY as u64)
+}
+
+impl Slot {
+    /// Counts `cost` instructions (or their worth) of the running invocation and checks its
+    /// limits; the reason to stop it, which trips it, if any. Outside an invocation: nothing.
+    fn spend(&self, cost: u64) -> Option<&'static CStr> {
+        let phase = self.phase.load(Ordering::Acquire);
+        if phase < RUNNING {
+            return None;
+        }
+        let tripped = self.tripped.load(Ordering::Relaxed);
+        if tripped != NONE {
+            return Some(REASONS[tripped as usize]);
+        }
+        let used = self
+            .used
+            .fetch_add(cost, Ordering::Relaxed)
+            .saturating_add(cost);
+        // The clock is read only once the watchdog has seen the invocation run GRACE_MS (it
+        // arms the hook then): until that the coarse clock may lag the start.
+        let reason = if used > self.limit.load(Ordering::Relaxed) {
+            INSTRUCTIONS
+        } else if self.armed.load(Ordering::Relaxed)
+            && CLOCK_MS
+                .load(Ordering::Relaxed)
+                .saturating_sub(phase - RUNNING)
+                > self.wall_ms.load(Ordering::Relaxed)
+        {
+            TIME
+        } else if interrupted() || self.interrupt.load(Ordering::Relaxed) {
+            INTERRUPTED
+        } else {
+            return None;
+        };
+        self.tripped.store(reason, Ordering::Relaxed);
+        Some(REASONS[reason as usize])
     }
-    let used = slot.used.fetch_add(HOOK_EVERY as u64, Ordering::Relaxed) + HOOK_EVERY as u64;
-    if used > slot.limit {
-        return Some(c"instruction limit exceeded: does a rule loop forever?");
+}
+
+/// Charges the work of library functions that run long in one C call, where the instruction
+/// hook cannot see (patterns, `string.rep`, `table.concat`, `json`): the work counts against
+/// the instruction budget, and every call checks the clock and interrupts, so a loop of such
+/// calls stops as a loop of instructions does.
+#[derive(Clone)]
+pub struct Meter(Arc<Slot>);
+
+impl Meter {
+    /// Counts `cost` instructions' worth of work about to be done; an error once over a limit.
+    pub fn charge(&self, cost: u64) -> mlua::Result<()> {
+        match self.0.spend(cost) {
+            Some(msg) => Err(mlua::Error::runtime(msg.to_string_lossy())),
+            None => Ok(()),
+        }
     }
-    if CLOCK_MS
-        .load(Ordering::Relaxed)
-        .saturating_sub(phase - RUNNING)
-        > slot.wall_ms
-    {
-        return Some(c"time limit exceeded");
-    }
-    if slot.interrupt.swap(false, Ordering::Relaxed) {
-        return Some(c"interrupted");
-    }
-    None
 }
 
 /// The armed hook: raises a Lua error when the invocation is over its limits.
@@ -163,7 +270,7 @@ unsafe extern "C-unwind" fn count_hook(l: *mut ffi::lua_State, _: *mut ffi::lua_
 
 pub struct Limits {
     slot: Arc<Slot>,
-    memory: usize,
+    budget: std::cell::RefCell<Budget>,
     running: Cell<bool>,
     /// Set by Ctrl-C: the running rule stops at its next hook.
     pub interrupt: Arc<AtomicBool>,
@@ -181,9 +288,11 @@ impl Limits {
             state,
             phase: AtomicU64::new(IDLE),
             armed: AtomicBool::new(false),
+            hurried: AtomicBool::new(false),
             used: AtomicU64::new(0),
-            limit: budget.instructions,
-            wall_ms: budget.wall.as_millis() as u64,
+            tripped: AtomicU8::new(NONE),
+            limit: AtomicU64::new(budget.instructions),
+            wall_ms: AtomicU64::new(budget.wall.as_millis() as u64),
             interrupt: interrupt.clone(),
         });
         let mut all = slots();
@@ -192,7 +301,7 @@ impl Limits {
         all.push(slot.clone());
         Ok(Limits {
             slot,
-            memory: budget.memory,
+            budget: std::cell::RefCell::new(budget),
             running: Cell::new(false),
             interrupt,
         })
@@ -214,17 +323,67 @@ impl Limits {
         })
     }
 
+    /// The meter library functions charge their work to.
+    pub fn meter(&self) -> Meter {
+        Meter(self.slot.clone())
+    }
+
+    /// A Lua function that returns why the running invocation was stopped, or nothing: the
+    /// prelude's `pcall`, `xpcall` and `coroutine.resume` re-raise that reason.
+    pub fn tripped_function(&self, lua: &Lua) -> mlua::Result<mlua::Function> {
+        let slot = self.slot.clone();
+        lua.create_function(move |_, ()| {
+            Ok(match slot.tripped.load(Ordering::Relaxed) {
+                NONE => None,
+                r => Some(REASONS[r as usize].to_string_lossy()),
+            })
+        })
+    }
+
+    /// Whether the invocation running now should stop because of an interrupt.
+    /// Its own flag is spent by the question, the process-wide one stays until cleared.
+    pub fn interrupted(&self) -> bool {
+        interrupted() || self.interrupt.swap(false, Ordering::Relaxed)
+    }
+
+    /// The limits in force.
+    pub fn budget(&self) -> Budget {
+        self.budget.borrow().clone()
+    }
+
+    /// Lowers the limits to `lower` where it is lower (a variant's own limits: a rule file
+    /// may tighten the limits it runs under, never loosen them).
+    pub fn restrict(&self, lower: &Budget) {
+        let mut b = self.budget.borrow_mut();
+        b.instructions = b.instructions.min(lower.instructions);
+        b.wall = b.wall.min(lower.wall);
+        b.memory = b.memory.min(lower.memory);
+        b.steps = b.steps.min(lower.steps);
+        self.slot.limit.store(b.instructions, Ordering::Relaxed);
+        self.slot
+            .wall_ms
+            .store(b.wall.as_millis() as u64, Ordering::Relaxed);
+    }
+
+    /// The memory limit: of the Lua heap, and of each game's state.
+    pub fn memory(&self) -> usize {
+        self.budget.borrow().memory
+    }
+
     /// Runs `f` with a fresh budget; nested calls share the outer budget.
     pub fn run<R>(&self, lua: &Lua, f: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
         if self.running.get() {
             return f();
         }
         self.slot.used.store(0, Ordering::Relaxed);
+        self.slot.tripped.store(NONE, Ordering::Relaxed);
         let now = CLOCK_MS.load(Ordering::Relaxed);
         self.slot.phase.store(now + RUNNING, Ordering::Release);
         self.running.set(true);
         let _guard = Running { limits: self, lua };
-        let _ = lua.set_memory_limit(lua.used_memory() + self.memory);
+        // The whole heap, not this invocation's share: rules can keep tables alive across calls
+        // (in upvalues), so a per-call allowance would let the heap grow call after call.
+        let _ = lua.set_memory_limit(self.memory());
         f()
     }
 }
@@ -257,11 +416,21 @@ impl Drop for Running<'_> {
                 break;
             }
         }
+        if slot.tripped.load(Ordering::Relaxed) == INTERRUPTED {
+            slot.interrupt.store(false, Ordering::Relaxed);
+        }
+        slot.hurried.store(false, Ordering::Relaxed);
         if slot.armed.swap(false, Ordering::Relaxed) {
             // SAFETY: this thread owns the state and no Lua code runs now.
             unsafe { ffi::lua_sethook(slot.state as *mut ffi::lua_State, None, 0, 0) };
         }
         let _ = self.lua.set_memory_limit(0);
+        // An invocation stopped near the heap limit leaves its garbage behind, and the
+        // generational collector's steps cannot always free it under the limit (a step that
+        // needs memory gets none): collect it now, so that the next invocation starts clean.
+        if self.lua.used_memory() > self.limits.memory() / 2 {
+            let _ = self.lua.gc_collect();
+        }
         self.limits.running.set(false);
     }
 }

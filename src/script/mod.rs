@@ -2,6 +2,7 @@
 //! hooks, validates variants and runs every rule invocation under limits.
 
 pub mod api;
+pub mod bounded;
 pub mod data;
 pub mod error;
 pub mod host;

@@ -158,6 +158,36 @@ local function plain_errors(f)
   end
 end
 
+-- Makes the limits uncatchable: once the kernel stopped the running invocation (`tripped`
+-- gives the reason), pcall, xpcall and coroutine.resume raise it again instead of returning,
+-- and xpcall's handler is not called (Lua would run it with hooks off, out of every limit).
+-- And refuses __gc finalizers: Lua runs them without hooks, where no limit could stop them.
+local function sandbox_escapes(tripped)
+  local pcall, xpcall, resume, set, rawget = pcall, xpcall, coroutine.resume, setmetatable, rawget
+  local function check(ok, ...)
+    if not ok then
+      local why = tripped()
+      if why then error(why, 0) end
+    end
+    return ok, ...
+  end
+  _G.pcall = function(...) return check(pcall(...)) end
+  _G.xpcall = function(f, handler, ...)
+    local function guarded(m)
+      if tripped() then return m end
+      return handler(m)
+    end
+    return check(xpcall(f, guarded, ...))
+  end
+  coroutine.resume = function(...) return check(resume(...)) end
+  _G.setmetatable = function(t, mt)
+    if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+      error("setmetatable: __gc finalizers are not available to rules (sandbox)", 2)
+    end
+    return set(t, mt)
+  end
+end
+
 -- Makes every coroutine a rule creates run under the kernel's instruction hook from the start.
 local function hooked_coroutines(hook_thread)
   local create, resume, pack, unpack = coroutine.create, coroutine.resume, table.pack, table.unpack
@@ -185,4 +215,5 @@ return {
   sorted_keys = sorted_keys,
   plain_errors = plain_errors,
   hooked_coroutines = hooked_coroutines,
+  sandbox_escapes = sandbox_escapes,
 }

@@ -379,7 +379,8 @@ fn sector_list(lua: &Lua, v: LuaValue) -> Result<Vec<(String, u64)>, String> {
 /// file; the file alone when the text does not show it (a name built at run time).
 fn locate(host: &Host, rel: &str, name: &str) -> String {
     let file = host.chunk_name(rel);
-    let Ok(text) = std::fs::read_to_string(host.root.join(rel)) else {
+    let path = host.root.join(rel);
+    let Ok(text) = crate::files::read_text(&path, crate::files::MAX_RULE_FILE, "") else {
         return file;
     };
     let start = text.find("randomizers").unwrap_or(0);

@@ -321,13 +321,14 @@ fn push_props(
     }
 }
 
-/// Stores the key, value pairs of arguments `first`..top.
+/// Stores the key, value pairs of arguments `first`..top; returns how many bytes the map grew
+/// by, for `State::grow`.
 fn store_props(
     l: *mut ffi::lua_State,
     props: &mut Props,
     first: c_int,
     method: &str,
-) -> Result<c_int, String> {
+) -> Result<isize, String> {
     // SAFETY: reads arguments only; read_value raises no Lua error and needs three free slots,
     // which a C function has.
     unsafe {
@@ -335,6 +336,8 @@ fn store_props(
         if top < first + 1 || (top - first) % 2 == 0 {
             return Err(format!("{method} takes key, value pairs"));
         }
+        let mut grown = 0isize;
+        let size = |v: &Value| v.bytes() as isize;
         for i in (first..top).step_by(2) {
             let Some(key) = str_at(l, i) else {
                 return Err(format!(
@@ -346,23 +349,29 @@ fn store_props(
             // One lookup per key; a phase-like string changes every event: reuse its buffer.
             match (props.get_mut(key), str_at(l, i + 1)) {
                 (Some(Value::Str(old)), Some(Ok(s))) => {
+                    grown += s.len() as isize - old.len() as isize;
                     old.clear();
                     old.push_str(s);
                 }
                 (Some(slot), _) => match read_value(l, i + 1, 0)? {
-                    Some(v) => *slot = v,
+                    Some(v) => {
+                        grown += size(&v) - size(slot);
+                        *slot = v;
+                    }
                     None => {
+                        grown -= size(slot) + 24 + key.len() as isize;
                         props.remove(key);
                     }
                 },
                 (None, _) => {
                     if let Some(v) = read_value(l, i + 1, 0)? {
+                        grown += size(&v) + 24 + key.len() as isize;
                         props.insert(key.to_owned(), v);
                     }
                 }
             }
         }
-        Ok(0)
+        Ok(grown)
     }
 }
 
@@ -372,7 +381,8 @@ fn get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
 
 fn set(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     writable(state)?;
-    store_props(l, &mut state.props, 2, "set")
+    let grown = store_props(l, &mut state.props, 2, "set")?;
+    state.grow(grown).map(|()| 0)
 }
 
 fn cell_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
@@ -383,7 +393,8 @@ fn cell_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> 
 fn cell_set(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     writable(state)?;
     let c = state.check_loc(int_arg(l, 2, "cell_set")?)?;
-    store_props(l, state.cell_props_mut(c), 3, "cell_set")
+    let grown = store_props(l, state.cell_props_mut(c), 3, "cell_set")?;
+    state.grow(grown).map(|()| 0)
 }
 
 fn piece_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
@@ -394,7 +405,8 @@ fn piece_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String>
 fn piece_set(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     writable(state)?;
     let p = state.check_piece(int_arg(l, 2, "piece_set")?)?;
-    store_props(l, &mut state.piece_mut(p).props, 3, "piece_set")
+    let grown = store_props(l, &mut state.piece_mut(p).props, 3, "piece_set")?;
+    state.grow(grown).map(|()| 0)
 }
 
 fn player_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
@@ -405,7 +417,8 @@ fn player_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String
 fn player_set(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     writable(state)?;
     let s = state.turn.check(int_arg(l, 2, "player_set")?)?;
-    store_props(l, &mut state.player_props[s as usize - 1], 3, "player_set")
+    let grown = store_props(l, &mut state.player_props[s as usize - 1], 3, "player_set")?;
+    state.grow(grown).map(|()| 0)
 }
 
 /// `G:pieces_get({p…}, k [, k2 …])` → {v…} [, {v2…} …]: one array per key, entry i the

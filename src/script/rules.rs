@@ -111,7 +111,7 @@ fn rule_files(root: &Path, game: &str, house: &[String]) -> Vec<std::path::PathB
         .collect();
     let mut out = Vec::new();
     for dir in [root.join(game), root.join("lib")] {
-        walk(&dir, &mut out);
+        walk(&dir, 0, &mut out);
     }
     out.retain(|f| {
         f.extension().is_some_and(|e| e == "lua") && (!f.starts_with(&house_dir) || on.contains(f))
@@ -119,14 +119,16 @@ fn rule_files(root: &Path, game: &str, house: &[String]) -> Vec<std::path::PathB
     out
 }
 
-/// Every file under `dir`, recursively (an absent folder has none).
-fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+/// Every rule file under `dir` (`files::is_rule_file`; an absent folder has none), walked
+/// without following links and at most a few levels deep, so a link loop or a deep tree cannot
+/// hang loading.
+fn walk(dir: &Path, depth: u32, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let p = entry.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else {
-            out.push(p);
+        match entry.file_type() {
+            Ok(t) if t.is_dir() && depth < 8 => walk(&p, depth + 1, out),
+            Ok(t) if !t.is_dir() && crate::files::is_rule_file(&p) => out.push(p),
+            _ => {}
         }
     }
 }
@@ -241,7 +243,8 @@ impl Rules {
                     };
                     bail!("{game} has no variant '{v}' (variants: {known})");
                 }
-                let text = std::fs::read_to_string(&path).map_err(|e| anyhow!("{file}: {e}"))?;
+                let text = crate::files::read_text(&path, crate::files::MAX_RULE_FILE, &file)
+                    .map_err(|e| anyhow!(e))?;
                 host.files
                     .borrow_mut()
                     .insert(file.clone(), super::host::sha256_hex(text.as_bytes()));
@@ -271,6 +274,8 @@ impl Rules {
                 tile.count = n;
             }
         }
+        // The variant's own limits hold from its house rules on.
+        host.limits.restrict(&variant.budget(&host.limits.budget()));
         for name in &variant.house {
             stack_house_rule(&host, game, name, &mut stacks, &mut declarations)?;
         }
@@ -294,7 +299,8 @@ impl Rules {
         randomizers::check_secret_streams(&randomizers)?;
         let mut read = reads.borrow().clone();
         for file in rule_files(root, game, &variant.house) {
-            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            let text =
+                crate::files::read_text(&file, crate::files::MAX_RULE_FILE, "").unwrap_or_default();
             read.extend(switch_reads::literals(&text));
         }
         let unread = |k: &String| !read.contains(k);

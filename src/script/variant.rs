@@ -74,6 +74,31 @@ pub struct Variant {
     /// `file:line:column` of each switch the variant sets, for errors about it.
     pub switch_at: BTreeMap<String, String>,
     pub tiles: BTreeMap<String, i64>,
+    /// `[limits]`: lower limits for this variant, by name (LIMITS), in their units.
+    pub limits: BTreeMap<String, u64>,
+}
+
+/// The limits a variant may set in `[limits]`, with their units (see `Budget`).
+pub const LIMITS: [&str; 4] = ["instructions", "time_ms", "memory_mb", "max_steps"];
+
+impl Variant {
+    /// `limits` with the variant's `[limits]` applied.
+    pub fn budget(&self, limits: &crate::script::Budget) -> crate::script::Budget {
+        let mut b = limits.clone();
+        for (k, &v) in &self.limits {
+            match k.as_str() {
+                "instructions" => b.instructions = v,
+                "time_ms" => b.wall = std::time::Duration::from_millis(v),
+                "memory_mb" => {
+                    b.memory = usize::try_from(v)
+                        .unwrap_or(usize::MAX)
+                        .saturating_mul(1 << 20)
+                }
+                _ => b.steps = v,
+            }
+        }
+        b
+    }
 }
 
 /// What a variant is checked against.
@@ -191,11 +216,26 @@ impl Variant {
                         }
                     })?;
                 }
+                "limits" => {
+                    variant.limits =
+                        entries(value, &at, &table["limits"], |name, key, span, v| {
+                            if !LIMITS.contains(&name) {
+                                return Err(at(key, unknown("limit", name, LIMITS.into_iter())));
+                            }
+                            match v.as_integer() {
+                                Some(n) if n > 0 => Ok(n as u64),
+                                _ => Err(at(
+                                    span,
+                                    format!("limit '{name}' must be a whole number > 0"),
+                                )),
+                            }
+                        })?;
+                }
                 other => {
                     return Err(at(
                         key.span(),
                         format!(
-                            "unknown key '{other}' (keys: game, title, house, switches, tiles)"
+                            "unknown key '{other}' (keys: game, title, house, switches, tiles, limits)"
                         ),
                     ));
                 }

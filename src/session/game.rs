@@ -68,7 +68,8 @@ impl Game {
     }
 
     /// A game in `state`, as it is (no setup).
-    pub fn from_state(rules: Rc<Rules>, state: State) -> Result<Game> {
+    pub fn from_state(rules: Rc<Rules>, mut state: State) -> Result<Game> {
+        state.max_bytes = rules.host.limits.memory();
         let g = crate::script::raw::handle(&rules.host.lua, state)?;
         Ok(Game {
             rules,

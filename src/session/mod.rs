@@ -101,13 +101,21 @@ pub fn outcome_words(kind: &Kind, outcome: &Outcome) -> Vec<String> {
     }
 }
 
+/// What an undo point costs beyond what its state counts (`State::bytes`).
+const SNAPSHOT_BYTES: usize = 1024;
+
 pub struct Session {
     pub origin: Origin,
     pub game: Game,
     pub events: Vec<Event>,
     /// Per event, the seats that may see it (its status's `seen_by`).
     pub seen: Vec<u64>,
-    undo: Vec<State>,
+    /// The state before each event. Only the newest are kept in memory, as many as fit in the
+    /// memory limit (`State::bytes`); an older one is `None` and `undo` rebuilds it by
+    /// replaying the events from the origin, so a long game's memory stays linear.
+    undo: Vec<Option<State>>,
+    /// What the kept undo points hold, in bytes, and the first one still kept.
+    kept: (usize, usize),
     redo: Vec<Event>,
     /// Outcomes forced ahead of time with `roll`, used by the next chance events.
     queued: VecDeque<Vec<String>>,
@@ -129,6 +137,7 @@ impl Session {
             events: Vec::new(),
             seen: Vec::new(),
             undo: Vec::new(),
+            kept: (0, 0),
             redo: Vec::new(),
             queued: VecDeque::new(),
         })
@@ -138,9 +147,10 @@ impl Session {
         self.game.status()
     }
 
-    /// The states before each step taken, oldest first (the undo points).
-    pub fn states(&self) -> impl Iterator<Item = &State> {
-        self.undo.iter()
+    /// The states before each step taken, oldest first (the undo points); `None` for one no
+    /// longer kept in memory.
+    pub fn states(&self) -> impl Iterator<Item = Option<&State>> {
+        self.undo.iter().map(Option::as_ref)
     }
 
     /// Finds the option the user means: its label, its 1-based number, or the game's parser.
@@ -277,13 +287,41 @@ impl Session {
         let at = before.log.len();
         self.game.with_state_mut(|s| {
             if s.logging && at <= s.log.len() {
+                // Counted, not refused: the step itself already passed every limit.
+                let _ = s.grow(line.bytes() as isize);
                 s.log.insert(at, line);
             }
         });
-        self.undo.push(before);
+        self.kept.0 += SNAPSHOT_BYTES + before.bytes();
+        self.undo.push(Some(before));
         self.events.push(event);
         self.seen.push(seen_by);
         self.redo.clear();
+        let limit = self.game.rules.host.limits.memory();
+        while self.kept.0 > limit && self.kept.1 + 1 < self.undo.len() {
+            if let Some(old) = self.undo[self.kept.1].take() {
+                self.kept.0 -= SNAPSHOT_BYTES + old.bytes();
+            }
+            self.kept.1 += 1;
+        }
+    }
+
+    /// Takes the newest undo point: the kept state, or the state rebuilt by replaying.
+    fn pop_undo(&mut self) -> Result<Option<State>> {
+        let Some(kept) = self.undo.pop() else {
+            return Ok(None);
+        };
+        self.kept.1 = self.kept.1.min(self.undo.len());
+        if let Some(state) = kept {
+            self.kept.0 -= SNAPSHOT_BYTES + state.bytes();
+            return Ok(Some(state));
+        }
+        let mut fresh = Session::new(self.game.rules.clone(), self.origin.clone())?;
+        let n = self.undo.len();
+        fresh
+            .replay(&self.events[..n])
+            .map_err(|d| anyhow!("cannot rebuild step {}: {}", d.index, d.reason))?;
+        Ok(Some(fresh.game.snapshot()))
     }
 
     /// Uses outcomes queued by `roll` while the game waits for chance events.
@@ -299,7 +337,7 @@ impl Session {
     }
 
     pub fn undo(&mut self) -> Result<Event> {
-        let state = self.undo.pop().ok_or_else(|| anyhow!("nothing to undo"))?;
+        let state = self.pop_undo()?.ok_or_else(|| anyhow!("nothing to undo"))?;
         let event = self.events.pop().expect("one event per undo point");
         self.seen.pop();
         self.game.restore(state);
@@ -345,7 +383,7 @@ impl Session {
                 let refs: Vec<&str> = words.iter().map(String::as_str).collect();
                 let got = self.chance(if *forced { Some(&refs) } else { None })?;
                 if &got != event {
-                    let state = self.undo.pop().expect("the chance just pushed one");
+                    let state = self.pop_undo()?.expect("the chance just pushed one");
                     self.events.pop();
                     self.seen.pop();
                     self.game.restore(state);
@@ -362,7 +400,12 @@ impl Session {
     /// Replays recorded events on this session; stops at the first that does not fit.
     pub fn replay(&mut self, events: &[Event]) -> Result<(), Divergence> {
         for (i, event) in events.iter().enumerate() {
-            if let Err(e) = self.apply_event(event) {
+            let interrupted = self.game.rules.host.limits.interrupted();
+            if let Err(e) = if interrupted {
+                Err(anyhow!("interrupted"))
+            } else {
+                self.apply_event(event)
+            } {
                 return Err(Divergence {
                     index: i + 1,
                     event: event.clone(),

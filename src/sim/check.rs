@@ -14,12 +14,12 @@ use std::rc::Rc;
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 
-use super::Starter;
 use super::study::game_seed;
+use super::{Starter, Watch};
 use crate::kernel::Value;
 use crate::kernel::rng::Stream;
 use crate::script::variant::parse_assignment;
-use crate::script::{LoadOptions, Rules};
+use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::{SaveFile, write_atomically};
 use crate::session::{Event, Game, Origin, Session, Status};
 
@@ -36,9 +36,6 @@ pub struct CheckArgs {
     pub players: Option<u32>,
     #[arg(long = "set")]
     pub sets: Vec<String>,
-    /// Decisions after which a game that has not ended is a stall.
-    #[arg(long, default_value_t = 20_000)]
-    pub turn_cap: u64,
     /// The folder the shrunk replays are written to.
     #[arg(long, default_value = ".")]
     pub out: PathBuf,
@@ -93,11 +90,16 @@ pub fn broken_invariant(game: &Game) -> Result<Option<String>> {
     Ok(text.filter(|t| !t.is_empty()))
 }
 
+/// Whether an error is `Watch` stopping a runaway game (a turn cap or a stall).
+fn is_runaway(text: &str) -> bool {
+    text.contains("turn cap: ") || text.contains("stalled: ")
+}
+
 fn classify(e: &anyhow::Error) -> Kind {
     let text = format!("{e:#}");
     if text.contains("limit exceeded") || text.contains("not enough memory") {
         Kind::LimitHit
-    } else if text.contains("with no options") {
+    } else if text.contains("with no options") || is_runaway(&text) {
         Kind::Stall
     } else {
         Kind::ScriptError
@@ -105,17 +107,18 @@ fn classify(e: &anyhow::Error) -> Kind {
 }
 
 /// Plays the game of `seed` with `choices` (drawn from `bot` once they run out, or 0 without
-/// a bot), recording every pick.
+/// a bot), recording every pick. The limits' turn cap and stall watch end a runaway game; an
+/// interrupt ends the check.
 fn play(
     starter: &mut Starter,
     seed: u64,
     choices: &[u64],
     mut bot: Option<&mut Stream>,
-    cap: u64,
 ) -> Result<Outcome> {
     let mut game = starter.start(seed)?;
     game.transactional = false;
     game.with_state_mut(|s| s.logging = false);
+    let mut watch = Watch::new(game.rules.host.limits.budget().steps);
     let mut taken = Vec::new();
     let fail = |kind, message: String, taken: &Vec<u64>| {
         Ok(Outcome::Failed(Failure {
@@ -126,7 +129,11 @@ fn play(
     };
     loop {
         let step = (|| -> Result<Option<String>> {
-            match game.status()?.clone() {
+            let status = game.status()?.clone();
+            if !matches!(status, Status::Over { .. }) {
+                watch.step(&game)?;
+            }
+            match status {
                 Status::Over { .. } => return Ok(Some(game.with_state(|s| s.fingerprint()))),
                 Status::Chance(..) => {
                     game.resolve_chance(None)?;
@@ -151,6 +158,7 @@ fn play(
                 });
             }
             Ok(None) => {}
+            Err(e) if game.rules.host.limits.interrupted() => return Err(e),
             Err(e) => return fail(classify(&e), format!("{e:#}"), &taken),
         }
         match broken_invariant(&game) {
@@ -158,27 +166,20 @@ fn play(
             Ok(Some(problem)) => return fail(Kind::Invariant, problem, &taken),
             Err(e) => return fail(classify(&e), format!("invariant: {e:#}"), &taken),
         }
-        if taken.len() as u64 > cap {
-            return fail(
-                Kind::Stall,
-                format!("no end after {cap} decisions (the turn cap)"),
-                &taken,
-            );
-        }
     }
 }
 
 /// Plays game `seed` at random, then replays its choices and compares the final states.
-fn check_game(starter: &mut Starter, seed: u64, cap: u64) -> Result<Option<Failure>> {
+fn check_game(starter: &mut Starter, seed: u64) -> Result<Option<Failure>> {
     let mut bot = Stream::new(seed, "bots");
-    let (fingerprint, choices) = match play(starter, seed, &[], Some(&mut bot), cap)? {
+    let (fingerprint, choices) = match play(starter, seed, &[], Some(&mut bot))? {
         Outcome::Failed(f) => return Ok(Some(f)),
         Outcome::Ended {
             fingerprint,
             choices,
         } => (fingerprint, choices),
     };
-    match play(starter, seed, &choices, None, cap)? {
+    match play(starter, seed, &choices, None)? {
         Outcome::Ended {
             fingerprint: again, ..
         } if again == fingerprint => Ok(None),
@@ -199,14 +200,13 @@ fn check_game(starter: &mut Starter, seed: u64, cap: u64) -> Result<Option<Failu
 const SHRINK_TRIES: usize = 600;
 
 /// The shortest variation of `failure` found that fails the same way.
-fn shrink(starter: &mut Starter, seed: u64, cap: u64, failure: Failure) -> Result<Failure> {
-    if failure.kind == Kind::Stall && !failure.message.contains("with no options") {
+fn shrink(starter: &mut Starter, seed: u64, failure: Failure) -> Result<Failure> {
+    if is_runaway(&failure.message) {
         return Ok(failure);
     }
     let mut s = Shrinker {
         starter,
         seed,
-        cap,
         tries: 0,
         best: failure,
     };
@@ -242,7 +242,6 @@ fn shrink(starter: &mut Starter, seed: u64, cap: u64, failure: Failure) -> Resul
 struct Shrinker<'a> {
     starter: &'a mut Starter,
     seed: u64,
-    cap: u64,
     tries: usize,
     best: Failure,
 }
@@ -251,7 +250,7 @@ impl Shrinker<'_> {
     /// Plays `choices`; keeps them if the game fails the same way, shorter (or with lower picks).
     fn attempt(&mut self, choices: Vec<u64>) -> Result<bool> {
         self.tries += 1;
-        if let Outcome::Failed(f) = play(self.starter, self.seed, &choices, None, self.cap)? {
+        if let Outcome::Failed(f) = play(self.starter, self.seed, &choices, None)? {
             let best = &self.best;
             let shorter = f.choices.len() < best.choices.len()
                 || (f.choices.len() == best.choices.len() && f.choices < best.choices);
@@ -300,7 +299,7 @@ fn save_file(rules: &Rc<Rules>, origin: Origin, choices: &[u64]) -> Result<SaveF
 }
 
 /// Runs `check`; returns what it prints and whether every game passed.
-pub fn check(dir: &Path, args: &CheckArgs) -> Result<(String, bool)> {
+pub fn check(dir: &Path, args: &CheckArgs, budget: &Budget) -> Result<(String, bool)> {
     if args.games == 0 {
         bail!("--games 0: check needs at least one game");
     }
@@ -312,7 +311,7 @@ pub fn check(dir: &Path, args: &CheckArgs) -> Result<(String, bool)> {
     let opts = LoadOptions {
         variant: args.variant.clone(),
         overrides: overrides.clone(),
-        ..LoadOptions::default()
+        budget: budget.clone(),
     };
     let rules = Rc::new(Rules::load(dir, &args.game, &opts)?);
     let seats = args.players.unwrap_or(rules.seats.default);
@@ -324,12 +323,12 @@ pub fn check(dir: &Path, args: &CheckArgs) -> Result<(String, bool)> {
     let mut failures = 0;
     for k in 0..args.games {
         let seed = game_seed(args.seed, k);
-        let Some(failure) = check_game(&mut starter, seed, args.turn_cap)? else {
+        let Some(failure) = check_game(&mut starter, seed)? else {
             continue;
         };
         failures += 1;
         let found = failure.choices.len();
-        let small = shrink(&mut starter, seed, args.turn_cap, failure)?;
+        let small = shrink(&mut starter, seed, failure)?;
         let origin = Origin {
             game: args.game.clone(),
             variant: args.variant.clone(),
@@ -365,14 +364,15 @@ fn first_line(text: &str) -> &str {
 
 /// `tortuga replay <file>`: replays a save on the current rules, checking the invariants
 /// after every step. Returns what it prints and whether the replay ran clean.
-pub fn replay(dir: &Path, path: &Path) -> Result<(String, bool)> {
+pub fn replay(dir: &Path, path: &Path, budget: &Budget) -> Result<(String, bool)> {
     let what = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| anyhow!("{what}: {e}"))?;
+    let text = crate::files::read_text(path, crate::files::MAX_INPUT_FILE, &what)
+        .map_err(|e| anyhow!(e))?;
     let save = SaveFile::parse(&what, &text)?;
     let opts = LoadOptions {
         variant: save.origin.variant.clone(),
         overrides: save.origin.overrides.clone(),
-        ..LoadOptions::default()
+        budget: budget.clone(),
     };
     let rules = Rc::new(Rules::load(dir, &save.origin.game, &opts)?);
     let changed = save.changed_files(&rules.files());

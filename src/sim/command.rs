@@ -10,6 +10,7 @@ use clap::Args;
 use super::report::Report;
 use super::shard::{Shard, merge};
 use super::study::{self, Spec, parse_shard, shard_games};
+use crate::script::Budget;
 use crate::session::save::write_atomically;
 
 #[derive(Args, Clone, Debug)]
@@ -62,7 +63,7 @@ pub struct MergeArgs {
 }
 
 /// `sim …` typed in the REPL or a script: the same grammar as the command line.
-pub fn sim_line(dir: &Path, line: &str) -> Result<String> {
+pub fn sim_line(dir: &Path, line: &str, budget: &Budget) -> Result<String> {
     #[derive(clap::Parser)]
     #[command(name = "sim")]
     struct Line {
@@ -80,7 +81,13 @@ pub fn sim_line(dir: &Path, line: &str) -> Result<String> {
                 .trim_start_matches("error: ")
         )
     })?;
-    sim(dir, &parsed.args, &AtomicBool::new(false), &mut |_| {})
+    sim(
+        dir,
+        &parsed.args,
+        budget,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
 }
 
 /// Words of a command line (`"…"` groups words).
@@ -106,6 +113,7 @@ pub fn cores() -> usize {
 pub fn sim(
     dir: &Path,
     args: &SimArgs,
+    budget: &Budget,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(Option<u64>),
 ) -> Result<String> {
@@ -120,7 +128,7 @@ pub fn sim(
     }
     let players = match args.players {
         Some(p) => p,
-        None => default_players(dir, args)?,
+        None => default_players(dir, args, budget)?,
     };
     let mut variants = vec![args.variant.clone()];
     if args.vs.is_some() {
@@ -142,7 +150,7 @@ pub fn sim(
     };
     progress(Some(range.end - range.start));
     let jobs = args.jobs.unwrap_or_else(cores);
-    let results = study::run(dir, &spec, range, jobs, stop, |n| {
+    let results = study::run(dir, &spec, budget, range, jobs, stop, |n| {
         for _ in 0..n {
             progress(None)
         }
@@ -166,9 +174,10 @@ pub fn sim(
 }
 
 /// The default number of players of the game (loading its rules once).
-fn default_players(dir: &Path, args: &SimArgs) -> Result<u32> {
+fn default_players(dir: &Path, args: &SimArgs, budget: &Budget) -> Result<u32> {
     let opts = crate::script::LoadOptions {
         variant: args.variant.clone(),
+        budget: budget.clone(),
         ..Default::default()
     };
     Ok(crate::script::Rules::load(dir, &args.game, &opts)?

@@ -13,7 +13,7 @@ pub mod svg;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 
 use crate::kernel::State;
 use crate::kernel::rng::Stream;
@@ -72,8 +72,57 @@ impl Starter {
     }
 }
 
+/// How often [`Watch`] compares the game with what it was: a game that is exactly where it
+/// was this many steps before is stalled.
+pub const STALL_STEPS: u64 = 1000;
+
+/// Stops a runaway game: more steps than the turn cap, a repeated state (the same game as
+/// STALL_STEPS steps before, random streams aside: a chance event that changes nothing, a
+/// decision that undoes itself), or an interrupt. Comparing only every STALL_STEPS steps
+/// keeps it out of the cost of a step.
+pub struct Watch {
+    cap: u64,
+    steps: u64,
+    mark: Option<State>,
+}
+
+impl Watch {
+    pub fn new(cap: u64) -> Watch {
+        Watch {
+            cap,
+            steps: 0,
+            mark: None,
+        }
+    }
+
+    /// Asks before each step on `game` whether it may be taken; an error says why not.
+    pub fn step(&mut self, game: &Game) -> Result<()> {
+        if game.rules.host.limits.interrupted() {
+            bail!("interrupted after {} steps", self.steps);
+        }
+        if self.steps == self.cap {
+            bail!(
+                "turn cap: no end after {} steps (a runaway game? the cap is a limit: --max-steps)",
+                self.cap
+            );
+        }
+        if self.steps.is_multiple_of(STALL_STEPS) {
+            let now = game.snapshot();
+            if self.mark.as_ref().is_some_and(|m| m.same_game(&now)) {
+                bail!(
+                    "stalled: after {} steps the game is where it was {STALL_STEPS} steps before",
+                    self.steps
+                );
+            }
+            self.mark = Some(now);
+        }
+        self.steps += 1;
+        Ok(())
+    }
+}
+
 /// Plays one game to the end, every decision uniform among the options (bot stream "bots"),
-/// every chance event drawn. More than `max_steps` steps is a stall, and an error.
+/// every chance event drawn. More than `max_steps` steps, a stall or an interrupt is an error.
 pub fn random_playout(starter: &mut Starter, seed: u64, max_steps: u64) -> Result<Playout> {
     let mut game = starter.start(seed)?;
     game.transactional = false;
@@ -81,6 +130,7 @@ pub fn random_playout(starter: &mut Starter, seed: u64, max_steps: u64) -> Resul
     game.with_state_mut(|s| s.logging = false);
     let mut bot = Stream::new(seed, "bots");
     let (mut decisions, mut chances) = (0, 0);
+    let mut watch = Watch::new(max_steps);
     loop {
         match game.status()? {
             Status::Over { scores, result } => {
@@ -92,17 +142,17 @@ pub fn random_playout(starter: &mut Starter, seed: u64, max_steps: u64) -> Resul
                 });
             }
             Status::Chance(..) => {
+                watch.step(&game).map_err(|e| anyhow!("seed {seed}: {e}"))?;
                 game.resolve_chance(None)?;
                 chances += 1;
             }
             Status::Decision { count, .. } => {
-                let i = bot.below(*count as u64) as usize;
+                let count = *count as u64;
+                watch.step(&game).map_err(|e| anyhow!("seed {seed}: {e}"))?;
+                let i = bot.below(count) as usize;
                 game.apply(i)?;
                 decisions += 1;
             }
-        }
-        if decisions + chances > max_steps {
-            bail!("seed {seed}: no end after {max_steps} steps (a stall?)");
         }
     }
 }
@@ -132,6 +182,7 @@ pub fn bench(
 ) -> Result<Vec<Round>> {
     let mut out = Vec::new();
     let mut seed = 1;
+    let cap = rules.host.limits.budget().steps;
     let mut starter = Starter::new(rules, seats);
     for r in 0..rounds {
         let start = Instant::now();
@@ -141,7 +192,7 @@ pub fn bench(
             decisions: 0,
         };
         while round.games < min_games || start.elapsed() < per_round {
-            let p = random_playout(&mut starter, seed, 1_000_000)?;
+            let p = random_playout(&mut starter, seed, cap)?;
             seed += 1;
             round.games += 1;
             round.decisions += p.decisions;

@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use super::study::{Results, Ruleset, Spec, shard_games};
@@ -45,7 +45,8 @@ impl Shard {
 
     pub fn read(path: &Path) -> Result<Shard> {
         let what = path.display();
-        let text = std::fs::read_to_string(path).with_context(|| format!("{what}"))?;
+        let text = crate::files::read_text(path, crate::files::MAX_SHARD_FILE, &what.to_string())
+            .map_err(|e| anyhow!(e))?;
         let value: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| anyhow!("{what}: not a shard file ({e})"))?;
         if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {

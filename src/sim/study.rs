@@ -19,16 +19,13 @@ use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::Starter;
 use super::bots::{Bot, BotSpec, parse_bots};
+use super::{Starter, Watch};
 use crate::kernel::rng::Stream;
 use crate::kernel::{State, Value};
 use crate::script::variant::parse_assignment;
-use crate::script::{LoadOptions, Rules};
+use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::Status;
-
-/// Steps (decisions and chance events) after which a game counts as stalled.
-pub const MAX_STEPS: u64 = 1_000_000;
 
 /// What a study plays: everything its results depend on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -117,7 +114,7 @@ impl Spec {
         Ok(())
     }
 
-    fn load(&self, dir: &Path, variant: &Option<String>) -> Result<Rules> {
+    fn load(&self, dir: &Path, variant: &Option<String>, budget: &Budget) -> Result<Rules> {
         let overrides = self
             .sets
             .iter()
@@ -126,7 +123,7 @@ impl Spec {
         let opts = LoadOptions {
             variant: variant.clone(),
             overrides,
-            ..LoadOptions::default()
+            budget: budget.clone(),
         };
         Rules::load(dir, &self.game, &opts)
     }
@@ -137,13 +134,13 @@ impl Spec {
 
     /// Loads every variant once on this thread: the rulesets' facts, or the first error
     /// (an unknown game, variant, switch or bot), before any game is played.
-    pub fn rulesets(&self, dir: &Path) -> Result<Vec<Ruleset>> {
+    pub fn rulesets(&self, dir: &Path, budget: &Budget) -> Result<Vec<Ruleset>> {
         self.validate()?;
         self.bot_specs()?;
         self.variants
             .iter()
             .map(|v| {
-                let rules = Rc::new(self.load(dir, v)?);
+                let rules = Rc::new(self.load(dir, v, budget)?);
                 let mut starter = Starter::new(rules.clone(), self.players);
                 let game = starter.start(game_seed(self.seed, 0))?;
                 let (seat_names, teams) = game.with_state(|s: &State| {
@@ -192,7 +189,8 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
         .zip(1..)
         .map(|(&spec, seat)| Bot::new(spec, seed_k, seat))
         .collect();
-    let (mut decisions, mut steps) = (0, 0u64);
+    let mut decisions = 0;
+    let mut watch = Watch::new(game.rules.host.limits.budget().steps);
     loop {
         match *game.status()? {
             Status::Over { ref scores, .. } => {
@@ -204,9 +202,11 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
                 });
             }
             Status::Chance(..) => {
+                watch.step(&game)?;
                 game.resolve_chance(None)?;
             }
             Status::Decision { actor, .. } => {
+                watch.step(&game)?;
                 let bot = bots
                     .get_mut(actor as usize - 1)
                     .ok_or_else(|| anyhow!("seat {actor} has no bot"))?;
@@ -214,10 +214,6 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
                 game.apply(i)?;
                 decisions += 1;
             }
-        }
-        steps += 1;
-        if steps > MAX_STEPS {
-            bail!("no end after {MAX_STEPS} steps (a stall? `tortuga check` looks for one)");
         }
     }
 }
@@ -228,12 +224,13 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
 pub fn run(
     dir: &Path,
     spec: &Spec,
+    budget: &Budget,
     range: std::ops::Range<u64>,
     jobs: usize,
     stop: &AtomicBool,
     mut progress: impl FnMut(u64),
 ) -> Result<Results> {
-    let rulesets = spec.rulesets(dir)?;
+    let rulesets = spec.rulesets(dir, budget)?;
     let bots = spec.bot_specs()?;
     let next = AtomicU64::new(range.start);
     let failed = AtomicBool::new(false);
@@ -249,7 +246,12 @@ pub fn run(
                     let mut starters = spec
                         .variants
                         .iter()
-                        .map(|v| Ok(Starter::new(Rc::new(spec.load(dir, v)?), spec.players)))
+                        .map(|v| {
+                            Ok(Starter::new(
+                                Rc::new(spec.load(dir, v, budget)?),
+                                spec.players,
+                            ))
+                        })
                         .collect::<Result<Vec<_>>>()?;
                     loop {
                         if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {

@@ -74,6 +74,26 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// A scratch rules folder whose race game's `apply` runs `body` when the option is "stay", and a
+/// REPL on it with `budget`, in a game where "stay" is an option.
+pub fn with_stay_body(body: &str, budget: tortuga::script::Budget) -> (tempfile::TempDir, Repl) {
+    let dir = scratch_rules();
+    let game = dir.path().join("rules/race/game.lua");
+    let text = std::fs::read_to_string(&game).unwrap();
+    let patched = text.replace(
+        "      if option == \"move\" then",
+        &format!(
+            "      if option == \"stay\" then\n{body}\n      end\n      if option == \"move\" then"
+        ),
+    );
+    assert_ne!(text, patched);
+    std::fs::write(&game, patched).unwrap();
+    let mut repl = Repl::new(&dir.path().join("rules"), false);
+    repl.budget = budget;
+    run(&mut repl, &["new race --seed 1", "roll 4"]);
+    (dir, repl)
+}
+
 /// Everything that decides the current game, for comparing states.
 pub fn fingerprint(r: &Repl) -> String {
     r.session
