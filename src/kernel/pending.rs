@@ -48,6 +48,31 @@ pub struct Decision {
 }
 
 impl Continuation {
+    /// Roughly the memory the continuation holds, for the bound on game state (`State::grow`).
+    pub fn bytes(&self) -> usize {
+        let texts = |t: &[String]| t.iter().map(|s| 24 + s.len()).sum::<usize>();
+        let wait = match &self.wait {
+            Wait::Step => 0,
+            Wait::Chance(name, params) => {
+                name.len()
+                    + params
+                        .iter()
+                        .map(|(k, v)| 24 + k.len() + v.bytes())
+                        .sum::<usize>()
+            }
+            Wait::Decision(d) => {
+                d.prompt.len()
+                    + d.ask.as_ref().map_or(0, String::len)
+                    + d.none.as_ref().map_or(0, String::len)
+                    + d.options.as_deref().map_or(0, texts)
+            }
+        };
+        96 + self.hook.len()
+            + self.why.len()
+            + self.args.iter().map(Value::bytes).sum::<usize>()
+            + wait
+    }
+
     /// The seats that see what the continuation holds, its actor included.
     pub fn seen_by(&self) -> u64 {
         match &self.wait {

@@ -60,8 +60,10 @@ pub struct State {
     /// Set while a query hook or a REPL expression looks at the state: every mutation is
     /// refused.
     pub read_only: bool,
-    /// Roughly what rules made the state hold, in bytes (see `grow`).
+    /// Roughly what rules made the state hold, in bytes (see `grow`), and how much of it is
+    /// log lines (which copies of the state share).
     bytes: usize,
+    log_bytes: usize,
     /// The bound on `bytes`: kernel-side memory has a limit like the Lua heap's.
     pub max_bytes: usize,
     /// Whose view rules are running in: in a seat's view what the seat may not see cannot be
@@ -98,6 +100,7 @@ impl State {
             stats: BTreeMap::new(),
             read_only: false,
             bytes: 0,
+            log_bytes: 0,
             max_bytes: usize::MAX,
             viewer: Viewer::Referee,
         }
@@ -117,9 +120,21 @@ impl State {
         Ok(())
     }
 
+    /// Counts a log line of `bytes` (`LogLine::bytes`), as `grow` does.
+    pub fn grow_log(&mut self, bytes: usize) -> Result<(), String> {
+        self.log_bytes += bytes;
+        self.grow(bytes as isize)
+    }
+
     /// What `grow` has counted.
     pub fn bytes(&self) -> usize {
         self.bytes
+    }
+
+    /// What a copy of the state holds on its own: what `grow` counted but the log, whose
+    /// lines copies share (`Log`).
+    pub fn own_bytes(&self) -> usize {
+        self.bytes.saturating_sub(self.log_bytes)
     }
 
     /// Whether two states hold the same game — pieces, places, properties, turn, secrets and
@@ -135,6 +150,7 @@ impl State {
             && self.secrets == other.secrets
             && self.bags == other.bags
             && self.bag_seen == other.bag_seen
+            && self.pending == other.pending
             && (Arc::ptr_eq(&self.topology, &other.topology)
                 || format!("{:?}", self.topology) == format!("{:?}", other.topology))
     }

@@ -81,7 +81,12 @@ pub struct LogLine {
 impl LogLine {
     /// Roughly the memory the line holds, for the bound on game state (`State::grow`).
     pub fn bytes(&self) -> usize {
-        48 + self.text.len() + self.otherwise.as_ref().map_or(0, String::len)
+        Self::size(&self.text) + self.otherwise.as_ref().map_or(0, String::len)
+    }
+
+    /// What a line of `text` holds, as `bytes` counts it.
+    pub fn size(text: &str) -> usize {
+        48 + text.len()
     }
 
     /// A line everyone may read.

@@ -10,7 +10,7 @@ use super::stack::{self, thawed};
 use crate::kernel::state::{Continuation, Decision, Wait};
 use crate::kernel::topology::{GridNames, Metric};
 use crate::kernel::turn::Unit;
-use crate::kernel::view::{ALL_SEATS, Domain, Secret, seat_bit};
+use crate::kernel::view::{ALL_SEATS, Domain, LogLine, Secret, seat_bit};
 use crate::kernel::{Loc, PieceId, Seat, State, Value};
 
 fn fail<T>(msg: impl Into<String>) -> Result<T> {
@@ -151,7 +151,7 @@ impl UserData for State {
             |lua, this, (text, seats): (String, Option<Table>)| {
                 writable_at(lua, this)?;
                 if this.logging {
-                    grow(this, text_bytes(&text))?;
+                    lift(this.grow_log(LogLine::size(&text)))?;
                 }
                 match seats {
                     None => this.log(text),
@@ -728,6 +728,7 @@ fn add_pending<M: UserDataMethods<State>>(m: &mut M) {
         writable_at(lua, this)?;
         let c = continuation(lua, this, &thawed(t)?)
             .map_err(|e| placed(lua, super::error::message(&e)))?;
+        grow(this, c.bytes() as isize)?;
         this.pending.push(c);
         Ok(())
     });

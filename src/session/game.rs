@@ -157,8 +157,12 @@ impl Game {
     }
 
     fn pop(&mut self) -> Continuation {
-        self.with_state_mut(|s| s.pending.pop())
-            .expect("a continuation is on top")
+        let c = self
+            .with_state_mut(|s| s.pending.pop())
+            .expect("a continuation is on top");
+        self.with_state_mut(|s| s.grow(-(c.bytes() as isize)))
+            .expect("shrinking cannot fail");
+        c
     }
 
     /// Calls hook `name` as a continuation, `(G, [answer,] args…)`: as a query when `read_only`
@@ -269,17 +273,19 @@ impl Game {
         let options: Vec<String> = t.get("options")?;
         let prompt: Option<String> = t.get("prompt")?;
         self.with_state_mut(|s| {
-            if let Some(Continuation {
-                wait: Wait::Decision(d),
-                ..
-            }) = s.pending.last_mut()
-            {
+            let Some(top) = s.pending.last_mut() else {
+                return Ok(());
+            };
+            let before = top.bytes() as isize;
+            if let Wait::Decision(d) = &mut top.wait {
                 d.actor = actor as Seat;
                 d.options = Some(options);
                 d.prompt = prompt.unwrap_or_default();
             }
-        });
-        Ok(())
+            let grown = top.bytes() as isize - before;
+            s.grow(grown)
+        })
+        .map_err(|e| anyhow!("{hook}: {e}"))
     }
 
     /// The status the pending stack's top gives, if it waits for something, and the seats

@@ -288,11 +288,11 @@ impl Session {
         self.game.with_state_mut(|s| {
             if s.logging && at <= s.log.len() {
                 // Counted, not refused: the step itself already passed every limit.
-                let _ = s.grow(line.bytes() as isize);
+                let _ = s.grow_log(line.bytes());
                 s.log.insert(at, line);
             }
         });
-        self.kept.0 += SNAPSHOT_BYTES + before.bytes();
+        self.kept.0 += SNAPSHOT_BYTES + before.own_bytes();
         self.undo.push(Some(before));
         self.events.push(event);
         self.seen.push(seen_by);
@@ -300,7 +300,7 @@ impl Session {
         let limit = self.game.rules.host.limits.memory();
         while self.kept.0 > limit && self.kept.1 + 1 < self.undo.len() {
             if let Some(old) = self.undo[self.kept.1].take() {
-                self.kept.0 -= SNAPSHOT_BYTES + old.bytes();
+                self.kept.0 -= SNAPSHOT_BYTES + old.own_bytes();
             }
             self.kept.1 += 1;
         }
@@ -313,7 +313,7 @@ impl Session {
         };
         self.kept.1 = self.kept.1.min(self.undo.len());
         if let Some(state) = kept {
-            self.kept.0 -= SNAPSHOT_BYTES + state.bytes();
+            self.kept.0 -= SNAPSHOT_BYTES + state.own_bytes();
             return Ok(Some(state));
         }
         let mut fresh = Session::new(self.game.rules.clone(), self.origin.clone())?;
