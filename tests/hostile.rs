@@ -212,13 +212,27 @@ fn sigint_stops_the_running_command_and_the_repl_keeps_the_game() {
 
 #[test]
 fn long_single_library_calls_are_bounded() {
+    // A pattern call is stopped by the work it does, at the limit, however it is called.
+    let stopped = "instruction limit exceeded: does a rule loop forever? (matching a pattern)";
     refused(
         "string.find(string.rep('a', 30000), '.-.-.-.-.-.-.-.-b')",
-        "string.find: this pattern could take",
+        &format!("string.find: {stopped}"),
     );
     refused(
         "string.find(string.rep('a', 65536), '.-.-b')",
-        "string.find: this pattern could take",
+        &format!("string.find: {stopped}"),
+    );
+    refused(
+        "string.gsub(string.rep('a', 30000), '.-.-.-.-b', '')",
+        &format!("string.gsub: {stopped}"),
+    );
+    refused(
+        "for _ in string.gmatch(string.rep('a', 30000), 'a.-.-.-b') do end",
+        &format!("string.gmatch: {stopped}"),
+    );
+    refused(
+        "local s = string.rep('a', 30000) while true do pcall(string.match, s, '.-.-.-.-b') end",
+        "instruction limit exceeded",
     );
     refused("string.rep('', 1 << 60)", "string.rep: result over 16 MiB");
     refused(
@@ -237,14 +251,39 @@ fn long_single_library_calls_are_bounded() {
         "local t = {} for i = 1, 60 do t = {t, t} end json.encode(t)",
         "json.encode: more than 65536 values",
     );
-    // What rules do every day still works.
+    // What rules do every day still works, on long subjects too: a pattern whose worst case
+    // is huge but whose work on its subject is small.
     let (_dir, mut repl) = with_stay_body(
         "local s = string.rep(' ', 300) .. 'x' .. string.rep(' ', 300) \
          assert(s:match('^%s*(.-)%s*$') == 'x') \
+         local long = string.rep(' ', 50000) .. 'x y' .. string.rep(' ', 50000) \
+         assert(long:match('^%s*(.-)%s*$') == 'x y') \
+         assert(select(2, string.rep('word  ', 20000):gsub('%s+', ' ')) == 20000) \
+         local n = 0 for k, v in string.rep('k=v, ', 5000):gmatch('(%w+)=(%w+)') do n = n + 1 end \
+         assert(n == 5000) \
          assert(select(2, string.rep('ab', 1000):gsub('a', 'c')) == 1000) \
          assert(#json.encode({1, {2, {3}}, a = 'b'}) > 0)",
     );
     run(&mut repl, &["play stay"]);
+}
+
+#[test]
+fn a_long_pattern_call_stops_at_the_time_limit() {
+    let budget = tortuga::script::Budget {
+        memory: 32 << 20,
+        instructions: u64::MAX / 2,
+        wall: Duration::from_millis(300),
+        ..tortuga::script::Budget::default()
+    };
+    let (_dir, mut repl) = common::with_stay_body(
+        "string.find(string.rep('a', 30000), '.-.-.-.-.-.-.-.-b')",
+        budget,
+    );
+    let before = fingerprint(&repl);
+    let e = fails(&mut repl, "play stay");
+    assert!(e.contains("string.find: time limit exceeded"), "{e}");
+    assert_eq!(before, fingerprint(&repl));
+    run(&mut repl, &["play move"]);
 }
 
 #[test]

@@ -62,7 +62,7 @@ fn runaway_rules_are_stopped() {
     );
     refused(
         "string.find(string.rep('a', 100000), '.-.-.-b')",
-        "subject longer",
+        "string.find: instruction limit exceeded",
     );
 }
 

@@ -2,8 +2,12 @@
 //! see, each bounded in its input and charged to the invocation's budget (`Meter`):
 //!
 //! - `string.find`, `match`, `gmatch`, `gsub`: Lua's matcher backtracks, so `.-.-.-b` on a
-//!   long subject takes time exponential in the pattern. A call is refused when the worst case
-//!   of its pattern on its subject (see [`pattern_work`]) is over [`MAX_PATTERN_WORK`] steps.
+//!   long subject takes time exponential in the pattern. A call whose worst case on its subject
+//!   ([`pattern_work`]) is small runs at once, charged a share of that worst case. Any other
+//!   first does its matching work step for step without building results (`pattern::dry_run`),
+//!   charging each step to the budget as it goes: a call that would run long is stopped by the
+//!   instruction or time limit, and one that is cheap on its actual subject (most are, whatever
+//!   their worst case, such as `^%s*(.-)%s*$` on a line) then runs as usual.
 //! - `string.rep`: the result, separators included, is at most [`MAX_BUILT`] bytes, and the
 //!   count at most that too (an empty string repeated 2^60 times loops without allocating).
 //! - `table.concat`, `move`, `sort`, `insert`, `remove`, `unpack`: at most [`MAX_ITEMS`]
@@ -15,11 +19,10 @@
 use mlua::{Function, Lua, Table, Value as LuaValue};
 
 use super::limits::Meter;
+use super::pattern::{Call, dry_run};
 
-/// The longest string that pattern functions accept.
-pub const MAX_PATTERN_SUBJECT: usize = 1 << 16;
-/// The most matcher steps a pattern call may need in the worst case.
-pub const MAX_PATTERN_WORK: f64 = (1u64 << 30) as f64;
+/// The worst case (in matcher steps) up to which a pattern call runs without a dry run.
+pub const DIRECT_PATTERN_WORK: f64 = (1u64 << 20) as f64;
 /// The largest string `string.rep` builds.
 pub const MAX_BUILT: u64 = 16 << 20;
 /// The most items a table function handles in one call.
@@ -30,32 +33,39 @@ pub fn install(lua: &Lua, meter: &Meter) -> mlua::Result<()> {
     let g = lua.globals();
     let string: Table = g.get("string")?;
     for name in ["find", "match", "gmatch", "gsub"] {
-        wrap(lua, &string, name, meter, move |args| {
+        wrap(lua, &string, name, meter, move |args, meter| {
             let (Some(n), Some(p)) = (str_len(args, 0), str_arg(args, 1)) else {
                 return Ok(0);
             };
-            if n > MAX_PATTERN_SUBJECT {
-                return Err(format!(
-                    "string.{name}: subject longer than {MAX_PATTERN_SUBJECT} bytes"
-                ));
+            let plain = name == "find" && (args.get(3).is_some_and(truthy) || no_specials(&p));
+            if plain {
+                return Ok((n * p.len().max(1)) as u64 / 64);
             }
-            let plain = name == "find" && args.get(3).is_some_and(truthy);
-            let work = if plain {
-                (n * p.len().max(1)) as f64
-            } else {
-                pattern_work(&p, n)
+            let work = pattern_work(&p, n);
+            if work <= DIRECT_PATTERN_WORK {
+                return Ok(work as u64 / 64);
+            }
+            let call = match name {
+                "gmatch" => Call::Gmatch {
+                    init: int_arg(args, 2).unwrap_or(1),
+                },
+                "gsub" => Call::Gsub {
+                    max: int_arg(args, 3),
+                },
+                _ => Call::Find {
+                    init: int_arg(args, 2).unwrap_or(1),
+                },
             };
-            if work > MAX_PATTERN_WORK {
-                return Err(format!(
-                    "string.{name}: this pattern could take about {work:.0e} steps on {} bytes \
-                     (at most {MAX_PATTERN_WORK:.0e}): shorten the subject or simplify the pattern",
-                    n
-                ));
-            }
-            Ok(work as u64 / 64)
+            let subject = match args.front() {
+                Some(LuaValue::String(s)) => s.as_bytes().to_vec(),
+                _ => str_arg(args, 0).unwrap_or_default(),
+            };
+            dry_run(call, &subject, &p, &mut |steps| meter.spend(steps))
+                .map_err(|e| format!("string.{name}: {e} (matching a pattern)"))?;
+            Ok(0)
         })?;
     }
-    wrap(lua, &string, "rep", meter, |args| {
+    wrap(lua, &string, "rep", meter, |args, _| {
         let len = |i| str_len(args, i).unwrap_or(0) as u64;
         let n = int_arg(args, 1).unwrap_or(0).max(0) as u64;
         let total = n.saturating_mul(len(0) + len(2));
@@ -66,7 +76,7 @@ pub fn install(lua: &Lua, meter: &Meter) -> mlua::Result<()> {
     })?;
     let table: Table = g.get("table")?;
     for name in ["concat", "move", "sort", "insert", "remove", "unpack"] {
-        wrap(lua, &table, name, meter, move |args| {
+        wrap(lua, &table, name, meter, move |args, _| {
             let len = match args.front() {
                 Some(LuaValue::Table(t)) => t.raw_len() as i64,
                 _ => 0,
@@ -94,18 +104,18 @@ pub fn install(lua: &Lua, meter: &Meter) -> mlua::Result<()> {
 }
 
 /// Replaces `t[name]` with a function that asks `check` for the work a call will do (or why
-/// it is refused), charges it, then calls the original.
+/// it is refused; `check` may charge work itself), charges it, then calls the original.
 fn wrap(
     lua: &Lua,
     t: &Table,
     name: &'static str,
     meter: &Meter,
-    check: impl Fn(&mlua::MultiValue) -> Result<u64, String> + 'static,
+    check: impl Fn(&mlua::MultiValue, &Meter) -> Result<u64, String> + 'static,
 ) -> mlua::Result<()> {
     let original: Function = t.get(name)?;
     let meter = meter.clone();
     let bounded = lua.create_function(move |_, args: mlua::MultiValue| {
-        let work = check(&args).map_err(mlua::Error::runtime)?;
+        let work = check(&args, &meter).map_err(mlua::Error::runtime)?;
         meter.charge(work)?;
         original.call::<mlua::MultiValue>(args)
     })?;
@@ -140,6 +150,11 @@ fn int_arg(args: &mlua::MultiValue, i: usize) -> Option<i64> {
 
 fn truthy(v: &LuaValue) -> bool {
     !matches!(v, LuaValue::Nil | LuaValue::Boolean(false))
+}
+
+/// Whether `string.find` searches for the pattern as plain text (Lua's `nospecials`).
+fn no_specials(p: &[u8]) -> bool {
+    !p.iter().any(|c| b"^$*+?.([%-".contains(c))
 }
 
 /// An upper bound on the steps Lua's matcher takes for `pattern` on a subject of `n` bytes:

@@ -249,8 +249,13 @@ pub struct Meter(Arc<Slot>);
 impl Meter {
     /// Counts `cost` instructions' worth of work about to be done; an error once over a limit.
     pub fn charge(&self, cost: u64) -> mlua::Result<()> {
+        self.spend(cost).map_err(mlua::Error::runtime)
+    }
+
+    /// As `charge`, the error as text.
+    pub fn spend(&self, cost: u64) -> Result<(), String> {
         match self.0.spend(cost) {
-            Some(msg) => Err(mlua::Error::runtime(msg.to_string_lossy())),
+            Some(msg) => Err(msg.to_string_lossy().into_owned()),
             None => Ok(()),
         }
     }

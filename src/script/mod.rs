@@ -8,6 +8,7 @@ pub mod error;
 pub mod host;
 pub mod json;
 pub mod limits;
+pub mod pattern;
 pub mod randomizers;
 pub mod raw;
 pub mod rules;
