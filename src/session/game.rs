@@ -115,15 +115,25 @@ impl Game {
     ) -> Result<()> {
         let rules = self.rules.clone();
         let f = rules.required_hook(name)?;
+        let host = &rules.host;
+        let args = args.into_lua_multi(&host.lua)?;
         let before = self.transactional.then(|| self.snapshot());
         self.status = None;
         self.labels = None;
-        let result = rules
-            .host
+        let result = host
             .limits
-            .run(&rules.host.lua, || f.call::<Reply>((&self.g, args)))
+            .run(&host.lua, || f.call::<Reply>((&self.g, args.clone())))
             .map_err(describe)
-            .and_then(|reply| self.check_sealed(name).map(|()| reply))
+            .and_then(|reply| {
+                self.check_sealed(name, || {
+                    if let Some(before) = &before {
+                        *self.g.borrow_mut::<State>()? = before.clone();
+                    }
+                    host.limits
+                        .run(&host.lua, || f.call::<()>((&self.g, args.clone())))
+                })
+                .map(|()| reply)
+            })
             .and_then(|reply| match reply.0 {
                 Some(fields) if next_status => self.adopt_status(name, fields),
                 // Interactive play: an action after which the game cannot say what it waits
@@ -176,21 +186,25 @@ impl Game {
         args: A,
     ) -> Result<R> {
         let host = &self.rules.host;
+        let args = args.into_lua_multi(&host.lua)?;
         let outer = self.set_view(true, viewer);
-        let result = host
-            .limits
-            .run(&host.lua, || f.call::<R>((&self.g, args)))
-            .map_err(describe);
-        self.set_view(outer.0, outer.1);
+        let run = || {
+            host.limits
+                .run(&host.lua, || f.call::<R>((&self.g, args.clone())))
+        };
+        let result = run().map_err(describe);
         let name = f.info().name.unwrap_or_else(|| "a query".into());
-        result.and_then(|r| self.check_sealed(&name).map(|()| r))
+        let result = result.and_then(|r| self.check_sealed(&name, || run().map(|_| ())).map(|()| r));
+        self.set_view(outer.0, outer.1);
+        result
     }
 
     /// In interactive play, a hook that changed a rule table fails (and the change is
-    /// undone); simulations leave this to the determinism check.
-    fn check_sealed(&self, hook: &str) -> Result<()> {
+    /// undone), naming the place that `rerun` finds; simulations leave this to the
+    /// determinism check.
+    fn check_sealed(&self, hook: &str, rerun: impl FnOnce() -> mlua::Result<()>) -> Result<()> {
         if self.check_returned_status {
-            self.rules.host.check_sealed(hook)?;
+            self.rules.host.check_sealed(hook, rerun)?;
         }
         Ok(())
     }
