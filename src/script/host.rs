@@ -224,9 +224,13 @@ impl Host {
         self.helpers.get::<Function>("restore")?.call::<()>(())?;
         let Err(e) = result else { return Ok(None) };
         let message = super::error::message(&e);
-        Ok(message
-            .find(": attempt to change '")
-            .map(|at| message[..at].rsplit('\n').next().unwrap_or_default().to_string()))
+        Ok(message.find(": attempt to change '").map(|at| {
+            message[..at]
+                .rsplit('\n')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        }))
     }
 
     /// Sets a global that every rule sees (hook, tiles, …), read-only if a table.
@@ -265,7 +269,14 @@ impl Host {
         )?;
         let name = self.chunk_name(rel);
         self.check_sealed(&name, || {
-            let f = load_chunk(&self.lua, &self.root, &self.label, &self.env, &self.files, rel)?;
+            let f = load_chunk(
+                &self.lua,
+                &self.root,
+                &self.label,
+                &self.env,
+                &self.files,
+                rel,
+            )?;
             self.limits.run(&self.lua, || f.call::<()>(()))
         })?;
         self.loaded.borrow_mut().push((name, value.clone()));

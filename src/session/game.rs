@@ -7,6 +7,7 @@ use anyhow::{Result, anyhow, bail};
 use mlua::{AnyUserData, Function, Value as LuaValue};
 
 use super::status::{Fields, Reply, Status, describe_status, same_status};
+use crate::kernel::randomizer::Kind;
 use crate::kernel::view::ALL_SEATS;
 use crate::kernel::{Outcome, Seat, State, Viewer};
 use crate::script::Rules;
@@ -194,7 +195,8 @@ impl Game {
         };
         let result = run().map_err(describe);
         let name = f.info().name.unwrap_or_else(|| "a query".into());
-        let result = result.and_then(|r| self.check_sealed(&name, || run().map(|_| ())).map(|()| r));
+        let result =
+            result.and_then(|r| self.check_sealed(&name, || run().map(|_| ())).map(|()| r));
         self.set_view(outer.0, outer.1);
         result
     }
@@ -263,7 +265,7 @@ impl Game {
             let rules = self.rules.clone();
             let reply: Reply = self
                 .query(rules.required_hook("status")?, ())
-                .map_err(|e| anyhow!("status: {e}"))?;
+                .map_err(|e| self.as_seen(anyhow!("status: {e}"), false))?;
             let Reply(Some(fields)) = reply else {
                 bail!("status must return a table");
             };
@@ -308,7 +310,7 @@ impl Game {
                         i + 1
                     )
                 })?;
-                self.query(&f, opt)
+                self.query(&f, opt).map_err(|e| self.as_seen(e, false))
             }
         }
     }
@@ -335,8 +337,22 @@ impl Game {
             bail!("there is no option {} (1..{count})", i + 1);
         }
         let opt: LuaValue = options.raw_get(i + 1)?;
-        self.change("apply", opt, true)?;
-        Ok(())
+        let hidden = !self.view.sees(self.seen_by);
+        self.change("apply", opt, true)
+            .map_err(|e| self.as_seen(e, hidden))
+    }
+
+    /// An error of a hook that ran as the referee, as the game's viewer may read it. Where
+    /// anything is hidden from that viewer (or the step itself is), the rules' message could
+    /// tell it, so the viewer reads only that the rules refused and how to read why.
+    fn as_seen(&self, e: anyhow::Error, hidden_step: bool) -> anyhow::Error {
+        let view = self.view;
+        if view == Viewer::Referee || !(hidden_step || self.with_state(|s| s.hides_from(view))) {
+            return e;
+        }
+        anyhow!(
+            "the rules refused this step, and their message is not shown in this view because it may tell what this view may not see (nothing changed; `as referee` and the same command show it)"
+        )
     }
 
     /// Resolves the pending chance event of randomizer `name` with `outcome`.
@@ -357,6 +373,15 @@ impl Game {
         };
         let rules = self.rules.clone();
         let randomizer = params.as_deref().unwrap_or(&rules.randomizers[&name]);
+        if let (Some(_), Kind::Bag { bag }) = (forced, &randomizer.kind)
+            && !self.with_state(|s| s.bag_visible(bag, self.view))
+        {
+            // Whether a forced item is still in a hidden bag would tell what the bag holds.
+            bail!(
+                "bag '{bag}' is hidden from this view, so its draws cannot be forced here (`as referee` forces them)"
+            );
+        }
+        let hidden = !self.view.sees(self.seen_by);
         let before = self.transactional.then(|| self.snapshot());
         let outcome = self.with_state_mut(|s| match forced {
             Some(words) => {
@@ -378,7 +403,7 @@ impl Game {
             if let Some(before) = before {
                 self.restore(before);
             }
-            return Err(e);
+            return Err(self.as_seen(e, hidden));
         }
         Ok((name, outcome))
     }
