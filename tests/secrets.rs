@@ -288,3 +288,24 @@ fn determinize_of_a_game_without_secrets_is_an_exact_copy() {
         g.with_state(|s| s.fingerprint())
     );
 }
+
+#[test]
+fn a_searching_bot_plays_a_hidden_game_from_its_seats_view_only() {
+    use tortuga::sim::bots::{Bot, BotSpec, Budget};
+    let rules = Rc::new(Rules::load(&fixtures(), "vault", &LoadOptions::default()).unwrap());
+    // B holds 2 and A has bid; whatever A holds, B's view is the same, and so is B's choice:
+    // calling wins when A holds the 1, folding never does.
+    let choices: Vec<String> = ["1", "3", "4", "5", "6"]
+        .iter()
+        .map(|a| {
+            let mut g = Game::new(rules.clone(), 2, 9).unwrap();
+            g.resolve_chance(Some(&[a])).unwrap();
+            g.resolve_chance(Some(&["2"])).unwrap();
+            g.apply(1).unwrap();
+            let mut bot = Bot::new(BotSpec::Mcts(Budget::Iterations(300)), 7, 2);
+            let i = bot.choose(&mut g).unwrap();
+            g.label(i).unwrap()
+        })
+        .collect();
+    assert_eq!(choices, ["call"; 5]);
+}

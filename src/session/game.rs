@@ -88,15 +88,21 @@ impl Game {
     /// the state a bot of that seat may search (as OpenSpiel's `ResampleFromInfostate`). For
     /// a game without secrets it is an exact copy. See `kernel::view::determinize`.
     pub fn determinize(&self, seat: Seat, seed: u64) -> Result<Game> {
+        let state = self.determinized_state(seat, seed)?;
+        let mut game = Game::from_state(self.rules.clone(), state)?;
+        game.transactional = self.transactional;
+        game.check_returned_status = self.check_returned_status;
+        Ok(game)
+    }
+
+    /// The state of [`Game::determinize`], for a bot that keeps one scratch game.
+    pub fn determinized_state(&self, seat: Seat, seed: u64) -> Result<State> {
         let mut state = self.snapshot();
         state.turn.check(i64::from(seat)).map_err(|e| anyhow!(e))?;
         state.read_only = false;
         state.viewer = Viewer::Referee;
         crate::kernel::view::determinize(&mut state, seat, seed).map_err(|e| anyhow!(e))?;
-        let mut game = Game::from_state(self.rules.clone(), state)?;
-        game.transactional = self.transactional;
-        game.check_returned_status = self.check_returned_status;
-        Ok(game)
+        Ok(state)
     }
 
     /// Runs a hook under limits with `G` first; on failure the state is as it was.
