@@ -309,3 +309,30 @@ fn a_searching_bot_plays_a_hidden_game_from_its_seats_view_only() {
         .collect();
     assert_eq!(choices, ["call"; 5]);
 }
+
+#[test]
+fn a_transcript_in_a_seats_view_holds_only_what_that_seat_may_see() {
+    let script =
+        "new vault --seed 5\nas B\nroll\nroll\nshow\nposition\nlog\nlua G:bag_count('deck')\n";
+    let mut r = repl(&fixtures());
+    let mut transcript = String::new();
+    r.run_script(script, |out| {
+        transcript.push_str(out);
+        transcript.push('\n');
+    })
+    .unwrap();
+    let a = string(secret(&r, "card1"));
+    let b = string(secret(&r, "card2"));
+    assert!(transcript.contains(&format!("B holds {b}")), "{transcript}");
+    for leak in [
+        format!("A holds {a}"),
+        format!("A={a}"),
+        format!("you hold {a}"),
+        format!("draw {a}"),
+    ] {
+        assert!(
+            !transcript.contains(&leak),
+            "'{leak}' in B's transcript:\n{transcript}"
+        );
+    }
+}
