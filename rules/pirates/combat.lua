@@ -1,0 +1,150 @@
+-- Gunfire (spec §11–§13): who may fire at whom, salvos, the shot's spin, holes and sinking,
+-- and the golden ship's capture and recapture instead of sinking.
+
+local B = require("pirates.board")
+local S = require("pirates.sail")
+local Gd = require("pirates.golden")
+local P = require("pirates.players")
+local W = require("pirates.weather")
+
+local K = {}
+
+local function dist(C, a, b)
+  return math.max(math.abs(a % C.w - b % C.w), math.abs(a // C.w - b // C.w))
+end
+
+-- Whether ship s may fire now (§6, §11): at sea, not fired, not repairing, not frozen, and
+-- within the fire_timing and shots_per_turn switches.
+function K.may_fire(C, s, shots, timing, per_ship)
+  if s.fired or s.rep or s.frozen or s.der or S.in_port(C, s) then return false end
+  if not per_ship and shots > 0 then return false end
+  if timing == "before_only" and s.moved then return false end
+  if timing == "after_only" and not s.moved then return false end
+  return true
+end
+
+-- Opposing ships at sea within s's range.
+function K.targets(C, s)
+  local out = {}
+  for _, t in ipairs(C.ships) do
+    if t.side ~= s.side and t.side ~= "none" and not t.der and not S.in_port(C, t)
+      and dist(C, s.pos, t.pos) <= B.RANGE[s.kind] then
+      out[#out + 1] = t
+    end
+  end
+  return out
+end
+
+-- Fire and salvo options for the player's shooters: {a="fire", s=, t=} and
+-- {a="salvo", ships={…}, t=} (every set of two or more eligible ships with the target in range).
+function K.options(C, shooters, salvo, out)
+  local by_target, order = {}, {}
+  for _, s in ipairs(shooters) do
+    for _, t in ipairs(K.targets(C, s)) do
+      out[#out + 1] = { a = "fire", s = s.p, id = s.id, t = t.p, tid = t.id }
+      if not by_target[t.p] then
+        by_target[t.p] = { t = t }
+        order[#order + 1] = t.p
+      end
+      table.insert(by_target[t.p], s)
+    end
+  end
+  if not salvo then return end
+  table.sort(order)
+  for _, tp in ipairs(order) do
+    local ships = by_target[tp]
+    local n = #ships
+    for mask = 1, (1 << n) - 1 do
+      local set, ids = {}, {}
+      for i = 1, n do
+        if mask & (1 << (i - 1)) ~= 0 then set[#set + 1], ids[#ids + 1] = ships[i].p, ships[i].id end
+      end
+      if #set >= 2 then out[#out + 1] = { a = "salvo", ships = set, ids = ids, t = tp, tid = ships.t.id } end
+    end
+  end
+end
+
+-- Declares a shot: the shooters have fired, and the spin is awaited.
+function K.declare(G, ships, target)
+  for _, p in ipairs(ships) do G:piece_set(p, "fired", true) end
+  G:set("shots", (G:get("shots") or 0) + 1, "await", "shot", "shot", { target, table.unpack(ships) })
+end
+
+-- The result of a shot's spin: "hit", "miss" or "respin" (§11).
+function K.outcome(G, o)
+  if o == "N" or o == "E" or o == "S" or o == "W" then return "hit" end
+  if W.DIR[o] then return "miss" end
+  return G:get("sw_shot_wedge") == "respin" and "respin" or "miss"
+end
+
+-- Applies a hit of `holes` holes by `shooters` (piece ids) on target t (§12, §13).
+function K.hit(G, t, shooters, holes)
+  local s = B.ship(G, t)
+  local by = B.ship(G, shooters[1])
+  local gold = Gd.id(G) == t
+  local sink = B.SINK[s.kind]
+  if gold and G:get("sw_recapture") == "one_hit" and s.side ~= G:get("gold_side") and by.side == G:get("gold_side") then
+    B.hand_over(G, t, by.seat, by.side)
+    G:piece_set(t, "frozen", true, "moved", false, "fired", false, "rep", false)
+    G:log(string.format("%s hit: recaptured by %s, %d holes", s.id, P.name(G, by.seat), s.holes))
+    Gd.reveal(G, "recaptured")
+  elseif s.holes + holes >= sink and gold then
+    B.hand_over(G, t, by.seat, by.side)
+    G:piece_set(t, "holes", sink - 1, "frozen", true, "moved", false, "fired", false, "rep", false)
+    G:log(string.format("%s hit: captured by %s, %d holes", s.id, P.name(G, by.seat), sink - 1))
+    Gd.reveal(G, "captured")
+    if by.side == "pirate" and G:get("sw_pirate_goal") == "nearest_base" then K.set_goal(G, s.pos) end
+  elseif s.holes + holes >= sink then
+    G:log(string.format("%s hit: sunk", s.id))
+    G:remove(t)
+  else
+    G:piece_set(t, "holes", s.holes + holes)
+    G:log(string.format("%s hit: %d holes", s.id, s.holes + holes))
+  end
+  Gd.check_early_end(G)
+end
+
+-- pirate_goal=nearest_base: the pirate base nearest by sea to cell pos (8-neighbour steps
+-- under the corner rule; the first found in breadth-first order on a tie).
+function K.set_goal(G, pos)
+  local C = S.context(G)
+  C.occ = {}
+  local seen, queue, head = { [pos] = true }, { pos }, 1
+  while queue[head] do
+    local a = queue[head]
+    head = head + 1
+    for d = 0, 7 do
+      local b = S.step(C, a, d)
+      if b and not seen[b] and not S.cuts_corner(C, a, d) then
+        local t = S.terrain(C, b)
+        if t:match("^[1-6]$") then
+          G:set("goal_base", b)
+          return
+        end
+        seen[b] = true
+        if t == "." then queue[#queue + 1] = b end
+      end
+    end
+  end
+end
+
+-- Resolves the awaited shot with the spin's outcome.
+function K.resolve(G, o)
+  local shot = G:get("shot")
+  local r = K.outcome(G, o)
+  if r == "respin" then
+    G:log("shot spin " .. o .. ": spin again")
+    return
+  end
+  G:set("await", false, "shot", false)
+  local target, shooters = shot[1], { table.unpack(shot, 2) }
+  if not G:exists(target) then return end
+  if r == "miss" then
+    G:log(string.format("shot at %s: %s, a miss", G:piece_get(target, "id"), o))
+    return
+  end
+  local holes = G:get("sw_salvo_hits") == "one" and 1 or #shooters
+  K.hit(G, target, shooters, holes)
+end
+
+return K

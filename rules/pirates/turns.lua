@@ -1,0 +1,359 @@
+-- A turn (spec §6, §17): the spin, the player's actions (move, row, drift, fire, salvo,
+-- repair, end), the chance events they wait for, and the passing of the turn. What the game
+-- waits for is in props: "phase" (golden, play, over) and "await" (weather, hdir, shot, or a
+-- house rule's own), so undo, save and replay work at every point.
+
+local B = require("pirates.board")
+local S = require("pirates.sail")
+local K = require("pirates.combat")
+local Gd = require("pirates.golden")
+local P = require("pirates.players")
+local W = require("pirates.weather")
+local M = require("pirates.map")
+
+local T = {}
+
+-- Base hooks that house rules stack on (§15).
+T.hooks = {}
+
+-- §7 printed: a move goes its full distance, or stops short in a port it may enter.
+function T.hooks.may_stop(G, n, max, in_port) return n == max or in_port end
+
+-- §8: in a calm a brigantine may row one cell any way; galleons never row.
+local ALL = { 0, 1, 2, 3, 4, 5, 6, 7 }
+function T.hooks.row_dirs(G, s, wx)
+  if wx == W.CALM and s.kind == "brig" then return ALL end
+  return {}
+end
+
+-- §6.3 printed: in a wind turn every ship at sea with a legal sailing move must sail.
+function T.hooks.must_sail(G) return true end
+
+-- §9 case 2: a ship driven ashore is wrecked.
+function T.hooks.drive_ashore(G, p) hook.shipwreck(G, p) end
+
+-- A wrecked ship is removed; the golden one ends the game in a draw (§13 printed).
+function T.hooks.shipwreck(G, p)
+  local id = G:piece_get(p, "id")
+  if Gd.id(G) == p then
+    Gd.finish(G, nil, "a draw: the golden galleon " .. id .. " was wrecked")
+    return
+  end
+  G:log(id .. " is wrecked")
+  G:remove(p)
+  Gd.check_early_end(G)
+end
+
+-- A ship ended a manoeuvre, a carry or its turn (the trophy claim stacks here).
+function T.hooks.settled(G, p) end
+
+-- A hurricane direction arrived for `what` ("weather", or a house rule's own).
+function T.hooks.hurricane_from(G, what, d)
+  local p = G:get("await_ship")
+  G:set("await", false)
+  if p then
+    G:piece_set(p, "wx", W.HURRICANE + d)
+  else
+    G:set("wx", W.HURRICANE + d)
+  end
+  G:log("hurricane from " .. M.DIRS[d])
+end
+
+local function mine(C, seat)
+  local out = {}
+  for _, s in ipairs(C.ships) do
+    if s.seat == seat and not s.der then out[#out + 1] = s end
+  end
+  return out
+end
+
+local function free(s) return not s.moved and not s.rep and not s.frozen end
+
+-- Waits for a hurricane's direction (§5 hurricane_direction) on behalf of `what`.
+function T.ask_direction(G, what)
+  G:set("await", "hdir", "hdir_for", what)
+end
+
+-- Starts the turn of the player at place i of the order, in round r.
+function T.start_turn(G, i, r)
+  local order = G:get("order")
+  local seat = order[i]
+  G:set("ti", i, "round", r, "wx", false, "shots", 0, "await", false, "await_ship", false)
+  G:set_current(seat)
+  if G:get("sw_current_timing") == "start_of_turn" then
+    local C = S.context(G)
+    for _, s in ipairs(mine(C, seat)) do
+      if S.carry(C, s) then hook.settled(G, s.p) end
+    end
+  end
+  if G:get("sw_spin_scope") == "per_turn" and G:get("phase") ~= "over" then G:set("await", "weather") end
+end
+
+local function has_ships(G, seat)
+  for _, s in ipairs(B.ships(G)) do
+    if s.seat == seat and not s.der then return true end
+  end
+  return false
+end
+
+-- Passes the turn to the next player with a ship (§1); the end of round max_rounds is a draw.
+function T.advance(G)
+  local order, ti, round, maxr = G:get("order", "ti", "round", "sw_max_rounds")
+  local i, r = ti, round
+  for _ = 1, #order do
+    i = i + 1
+    if i > #order then
+      i, r = 1, r + 1
+      if maxr > 0 and r > maxr then
+        Gd.finish(G, nil, "a draw: round " .. maxr .. " ended without a result")
+        return
+      end
+    end
+    if has_ships(G, order[i]) then
+      T.start_turn(G, i, r)
+      return
+    end
+  end
+  Gd.finish(G, nil, "a draw: no player has a ship left")
+end
+
+-- `end` (§6.4): currents on the ships that made no manoeuvre, repairs, claims, next player.
+function T.end_turn(G)
+  local seat = P.current(G)
+  local C = S.context(G)
+  local ships = mine(C, seat)
+  local carry = G:get("sw_current_timing") == "after_manoeuvre"
+  for _, s in ipairs(ships) do
+    if carry and not s.moved and not s.rep then S.carry(C, s) end
+    if s.rep then G:piece_set(s.p, "holes", s.holes - 1) end
+  end
+  for _, s in ipairs(ships) do
+    if G:exists(s.p) then hook.settled(G, s.p) end
+  end
+  Gd.check_win(G)
+  if G:get("phase") == "over" then return end
+  for _, s in ipairs(B.ships(G)) do
+    G:piece_set(s.p, "moved", false, "fired", false, "rep", false, "frozen", false, "wx", nil)
+  end
+  T.advance(G)
+end
+
+-- After a ship's manoeuvre: a win, then the current's carry (§10), then a claim.
+local function after_manoeuvre(G, C, s)
+  Gd.check_win(G)
+  if G:get("phase") == "over" then return end
+  if G:get("sw_current_timing") == "after_manoeuvre" then S.carry(C, s) end
+  hook.settled(G, s.p)
+  Gd.check_win(G)
+end
+
+-- The compulsory drift of a hurricane (§9).
+local function drift(G)
+  local C = S.context(G)
+  local seat, gw, per_ship = P.current(G), G:get("wx"), G:get("sw_spin_scope") == "per_ship"
+  if gw == false then gw = nil end
+  local occ0 = {}
+  for k, v in pairs(C.occ) do occ0[k] = v end
+  local drifters, wrecks, targets, pinned = {}, {}, {}, {}
+  for _, s in ipairs(mine(C, seat)) do
+    local wx = per_ship and s.wx or gw
+    if free(s) and W.is_hurricane(wx) and not S.in_port(C, s) then
+      local r = S.drift_target(C, s, wx - W.HURRICANE, occ0)
+      -- Case 3: a ship in the way stays, and so does the one that would have hit it.
+      if r == "blocked" then pinned[occ0[S.step(C, s.pos, (wx - W.HURRICANE + 4) % 8)].p] = true end
+      drifters[#drifters + 1] = s
+      targets[#drifters] = r
+    end
+  end
+  for i, s in ipairs(drifters) do
+    local r = targets[i]
+    if r == "wreck" then
+      wrecks[#wrecks + 1] = s.p
+    elseif type(r) == "number" and not pinned[s.p] then
+      S.go(C, s, r)
+    end
+    G:piece_set(s.p, "moved", true)
+    drifters[i] = s.p
+  end
+  G:set("drifters", drifters, "wreckq", {})
+  for _, p in ipairs(wrecks) do
+    if G:get("phase") ~= "over" then hook.drive_ashore(G, p) end
+  end
+  if G:get("phase") ~= "over" and not G:get("await") then T.finish_drift(G) end
+end
+
+-- After the drift and its wrecks: wins, currents and claims, lowest ship id first.
+function T.finish_drift(G)
+  Gd.check_win(G)
+  if G:get("phase") == "over" then return end
+  local C = S.context(G)
+  local carry = G:get("sw_current_timing") == "after_manoeuvre"
+  for _, p in ipairs(G:get("drifters")) do
+    if G:exists(p) then
+      for _, s in ipairs(C.ships) do
+        if s.p == p then
+          if carry then S.carry(C, s) end
+          hook.settled(G, p)
+        end
+      end
+    end
+  end
+  Gd.check_win(G)
+end
+
+-- The options of the player to act (§17.3).
+function T.act_options(G, seat)
+  local C = S.context(G)
+  local gw, shots, per_ship, timing, per_ship_shots, salvo, fih = G:get("wx", "shots", "sw_spin_scope",
+    "sw_fire_timing", "sw_shots_per_turn", "sw_salvo", "sw_fire_in_hurricane")
+  per_ship = per_ship == "per_ship"
+  if gw == false then gw = nil end
+  local out, shooters, drift_due, must = {}, {}, false, false
+  local must_sail = hook.must_sail(G)
+  for _, s in ipairs(mine(C, seat)) do
+    local wx = per_ship and s.wx or gw
+    if free(s) then
+      if per_ship and wx == nil then
+        out[#out + 1] = { a = "spin", s = s.p, id = s.id }
+      elseif W.is_hurricane(wx) then
+        drift_due = drift_due or not S.in_port(C, s)
+      elseif wx ~= nil then
+        if W.is_wind(wx) then
+          local moves = S.sail_moves(C, s, wx)
+          for _, m in ipairs(moves) do out[#out + 1] = { a = "move", s = s.p, id = s.id, d = m.d, n = m.n } end
+          must = must or (must_sail and #moves > 0 and not S.in_port(C, s))
+        end
+        for _, m in ipairs(S.row_moves(C, s, wx)) do out[#out + 1] = { a = "row", s = s.p, id = s.id, d = m.d } end
+      end
+    end
+    if K.may_fire(C, s, shots, timing, per_ship_shots == "per_ship") and (fih == "on" or not W.is_hurricane(wx)) then
+      shooters[#shooters + 1] = s
+    end
+    if s.holes > 0 and free(s) and not s.fired and B.may_repair(S.terrain(C, s.pos), s.side) then
+      out[#out + 1] = { a = "repair", s = s.p, id = s.id }
+    end
+  end
+  if drift_due then out[#out + 1] = { a = "drift" } end
+  K.options(C, shooters, salvo == "on", out)
+  if not drift_due and not must then out[#out + 1] = { a = "end" } end
+  return out
+end
+
+function T.status(G)
+  local phase = G:get("phase")
+  if phase == "over" then
+    return { over = true, scores = G:get("scores"), result = G:get("result") }
+  end
+  if phase == "golden" then
+    if G:get("sw_golden_choice") == "random" then
+      return { chance = "golden", seen_by = P.spanish_seats(G) }
+    end
+    return { actor = 1, options = { "G1", "G2", "G3" }, prompt = "S1: choose the golden galleon",
+      seen_by = P.spanish_seats(G) }
+  end
+  local await = G:get("await")
+  if await == "hdir" then
+    if G:get("sw_hurricane_direction") == "opponent_choice" then
+      local who = P.next_opponent(G, P.current(G))
+      local opts = {}
+      for d = 0, 7 do opts[d + 1] = M.DIRS[d] end
+      return { actor = who, options = opts, prompt = P.name(G, who) .. ": where does the hurricane blow from?" }
+    end
+    return { chance = "hdir" }
+  end
+  if await then return { chance = "spin", weights = W.weights_of(G) } end
+  local seat = P.current(G)
+  local wx = G:get("wx")
+  return { actor = seat, options = T.act_options(G, seat),
+    prompt = P.name(G, seat) .. " to act (" .. W.text(wx or nil) .. ")" }
+end
+
+function T.label(G, o)
+  local a = o.a
+  if a == "move" then return "move " .. o.id .. " " .. M.DIRS[o.d] .. " " .. o.n end
+  if a == "row" then return "row " .. o.id .. " " .. M.DIRS[o.d] end
+  if a == "fire" then return "fire " .. o.id .. " " .. o.tid end
+  if a == "salvo" then return "salvo " .. table.concat(o.ids, ",") .. " " .. o.tid end
+  if a == "spin" or a == "repair" then return a .. " " .. o.id end
+  return a
+end
+
+-- The golden galleon is chosen (§3), then S1 spins.
+local function golden_chosen(G, id)
+  local s = B.find(G, id)
+  Gd.set(G, s.p)
+  G:set("phase", "play")
+  T.start_turn(G, G:get("ti"), G:get("round"))
+end
+
+function T.apply(G, o)
+  if G:get("phase") == "golden" then
+    golden_chosen(G, o)
+    return
+  end
+  if G:get("await") == "hdir" then
+    hook.hurricane_from(G, G:get("hdir_for"), W.DIR[o])
+    return
+  end
+  local a = o.a
+  if a == "end" then
+    T.end_turn(G)
+  elseif a == "spin" then
+    G:set("await", "weather", "await_ship", o.s)
+  elseif a == "move" or a == "row" then
+    local C = S.context(G)
+    local s
+    for _, x in ipairs(C.ships) do if x.p == o.s then s = x end end
+    local to = S.step(C, s.pos, o.d)
+    for _ = 2, (o.n or 1) do to = S.step(C, to, o.d) end
+    S.go(C, s, to)
+    G:piece_set(s.p, "moved", true)
+    after_manoeuvre(G, C, s)
+  elseif a == "drift" then
+    drift(G)
+  elseif a == "fire" then
+    K.declare(G, { o.s }, o.t)
+  elseif a == "salvo" then
+    K.declare(G, o.ships, o.t)
+  elseif a == "repair" then
+    G:piece_set(o.s, "rep", true)
+  end
+end
+
+-- The weather spin (§5, §6.1).
+local function weather(G, o)
+  local p = G:get("await_ship")
+  local wx
+  if o == "calm" then wx = W.CALM elseif W.DIR[o] then wx = W.DIR[o] end
+  if wx then
+    G:set("await", false)
+    if p then G:piece_set(p, "wx", wx) else G:set("wx", wx) end
+  else
+    T.ask_direction(G, "weather")
+  end
+end
+
+function T.chance(G, name, outcome)
+  local o = outcome[1]
+  if name == "golden" then
+    golden_chosen(G, o)
+    return
+  end
+  local await = G:get("await")
+  if name == "hdir" then
+    hook.hurricane_from(G, G:get("hdir_for"), W.DIR[o])
+  elseif await == "weather" then
+    weather(G, o)
+  elseif await == "shot" then
+    K.resolve(G, o)
+  else
+    hook.spun(G, await, o)
+  end
+end
+
+-- A spin for a house rule's own await (the shipwreck re-spin stacks here).
+function T.hooks.spun(G, await, o)
+  error("no rule waits for a spin '" .. tostring(await) .. "'")
+end
+
+return T
