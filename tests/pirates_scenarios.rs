@@ -55,6 +55,9 @@ fn s02_five_players_deal_round_robin() {
         e.contains("players S1=spain S2=spain P1=pirate P2=pirate P3=pirate"),
         "{e}"
     );
+    // The kernel's seats carry the players' names (seats.names as a function of the count).
+    assert_eq!(g.run("as S2"), "viewing as S2");
+    assert_eq!(g.run("as P3"), "viewing as P3");
 }
 
 #[test]

@@ -79,21 +79,19 @@ B.FIELDS = FIELDS
 -- Every ship in id order: {p, id, kind, seat, side, pos, holes, moved, fired, rep, frozen, der, wx}.
 function B.ships(G)
   local ps = G:pieces()
-  local cols = { G:pieces_get(ps, table.unpack(FIELDS)) }
+  local id, kind, seat, side, pos, holes, moved, fired, rep, frozen, der, wx = G:pieces_get(ps, table.unpack(FIELDS))
   local out = {}
   for i, p in ipairs(ps) do
-    local s = { p = p }
-    for k, f in ipairs(FIELDS) do s[f] = cols[k][i] end
-    out[i] = s
+    out[i] = { p = p, id = id[i], kind = kind[i], seat = seat[i], side = side[i], pos = pos[i], holes = holes[i],
+      moved = moved[i], fired = fired[i], rep = rep[i], frozen = frozen[i], der = der[i], wx = wx[i] }
   end
   return out
 end
 
 function B.ship(G, p)
-  local s = { p = p }
-  local vals = { G:piece_get(p, table.unpack(FIELDS)) }
-  for k, f in ipairs(FIELDS) do s[f] = vals[k] end
-  return s
+  local id, kind, seat, side, pos, holes, moved, fired, rep, frozen, der, wx = G:piece_get(p, table.unpack(FIELDS))
+  return { p = p, id = id, kind = kind, seat = seat, side = side, pos = pos, holes = holes,
+    moved = moved, fired = fired, rep = rep, frozen = frozen, der = der, wx = wx }
 end
 
 -- A new ship on cell pos.

@@ -6,6 +6,7 @@ local S = require("pirates.sail")
 local Gd = require("pirates.golden")
 local P = require("pirates.players")
 local W = require("pirates.weather")
+local O = require("pirates.options")
 
 local K = {}
 
@@ -23,43 +24,33 @@ function K.may_fire(C, s, shots, timing, per_ship)
   return true
 end
 
--- Opposing ships at sea within s's range.
-function K.targets(C, s)
-  local out = {}
-  for _, t in ipairs(C.ships) do
-    if t.side ~= s.side and t.side ~= "none" and not t.der and not S.in_port(C, t)
-      and dist(C, s.pos, t.pos) <= B.RANGE[s.kind] then
-      out[#out + 1] = t
-    end
-  end
-  return out
+-- Whether t is a ship s may fire at: an opposing ship at sea, not a derelict, in s's range.
+local function target(C, s, t)
+  return t.side ~= s.side and not t.der and t.side ~= "none"
+    and dist(C, s.pos, t.pos) <= B.RANGE[s.kind] and not S.in_port(C, t)
 end
 
--- Fire and salvo options for the player's shooters: {a="fire", s=, t=} and
--- {a="salvo", ships={…}, t=} (every set of two or more eligible ships with the target in range).
+-- Appends the fire and salvo options of the player's shooters to `out`: a shot of each at
+-- each target, and every set of two or more with one target in range of them all.
 function K.options(C, shooters, salvo, out)
-  local by_target, order = {}, {}
   for _, s in ipairs(shooters) do
-    for _, t in ipairs(K.targets(C, s)) do
-      out[#out + 1] = { a = "fire", s = s.p, id = s.id, t = t.p, tid = t.id }
-      if not by_target[t.p] then
-        by_target[t.p] = { t = t }
-        order[#order + 1] = t.p
-      end
-      table.insert(by_target[t.p], s)
+    for _, t in ipairs(C.ships) do
+      if target(C, s, t) then out[#out + 1] = O.fire(s.p, t.p) end
     end
   end
-  if not salvo then return end
-  table.sort(order)
-  for _, tp in ipairs(order) do
-    local ships = by_target[tp]
-    local n = #ships
-    for mask = 1, (1 << n) - 1 do
-      local set, ids = {}, {}
-      for i = 1, n do
-        if mask & (1 << (i - 1)) ~= 0 then set[#set + 1], ids[#ids + 1] = ships[i].p, ships[i].id end
+  if not salvo or #shooters < 2 then return end
+  for _, t in ipairs(C.ships) do
+    local mask, n = 0, 0
+    for _, s in ipairs(shooters) do
+      if target(C, s, t) then mask, n = mask | (1 << (s.p - 1)), n + 1 end
+    end
+    if n >= 2 then
+      -- every subset of mask with two or more ships
+      local sub = mask
+      while sub ~= 0 do
+        if sub & (sub - 1) ~= 0 then out[#out + 1] = O.salvo(sub, t.p) end
+        sub = (sub - 1) & mask
       end
-      if #set >= 2 then out[#out + 1] = { a = "salvo", ships = set, ids = ids, t = tp, tid = ships.t.id } end
     end
   end
 end

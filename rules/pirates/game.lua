@@ -56,7 +56,13 @@ for name, f in pairs(T.hooks) do hooks[name] = f end
 return {
   name = "pirates",
   title = "Pirates (Пираты, V. M. Golitsyn)",
-  seats = { min = 2, max = 9, default = 2, names = { "S1", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8" } },
+  -- Players are named by side (§1): S1…Ss then P1…Pp, split as B.SPLIT says.
+  seats = { min = 2, max = 9, default = 2, names = function(n)
+    local names = {}
+    for i = 1, n do names[i] = i <= B.SPLIT[n][1] and "S" .. i or "P" .. (i - B.SPLIT[n][1]) end
+    return names
+  end },
+  variant = "author",
   switches = SWITCHES,
   randomizers = {
     spin = W.spin,

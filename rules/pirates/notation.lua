@@ -24,7 +24,7 @@ function N.parse(G, text, options)
   local want = key(text)
   local exact, loose = {}, {}
   for i, o in ipairs(options) do
-    local label = type(o) == "table" and (o.label or hook.label(G, o)) or tostring(o)
+    local label = type(o) == "string" and o or hook.label(G, o)
     local k = key(label)
     if k == want then exact[#exact + 1] = i end
     if k:gsub(" ", "") == want:gsub(" ", "") or k:gsub("^MOVE ", ""):gsub(" ", "") == want:gsub(" ", "") then

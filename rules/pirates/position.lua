@@ -200,7 +200,10 @@ local function check_players(G, h)
   end
   local s = 0
   for _, pl in ipairs(h.players) do if pl.side == "spain" then s = s + 1 end end
-  if s < 1 or s == #h.players then fail("both sides need a player") end
+  if s ~= B.SPLIT[#h.players][1] then
+    fail(string.format("%d players are %d Spanish and %d pirates (§1)", #h.players, B.SPLIT[#h.players][1],
+      B.SPLIT[#h.players][2]))
+  end
   for k, pl in ipairs(h.players) do
     local want = k <= s and ("S" .. k) or ("P" .. (k - s))
     local side = k <= s and "spain" or "pirate"

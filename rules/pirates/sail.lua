@@ -4,6 +4,7 @@
 
 local B = require("pirates.board")
 local M = require("pirates.map")
+local O = require("pirates.options")
 
 local S = {}
 
@@ -53,51 +54,58 @@ end
 
 function S.in_port(C, s) return B.is_port(S.terrain(C, s.pos)) end
 
--- Walks course d from ship s for up to n steps; returns the cells reached in order and,
--- per cell, whether it is a port the ship may enter (a legal place to stop short, §7).
+-- Walks course d from ship s for up to n steps; returns how many steps are legal and a bit
+-- mask of the steps that end in a port the ship may enter (a legal place to stop short, §7).
+local DOT, HASH = 46, 35
 function S.walk(C, s, d, n)
-  local out, ports, pos, prev_against = {}, {}, s.pos, true
+  local pos, prev_against, ports = s.pos, true, 0
+  local w, h, grid, occ = C.w, C.h, C.grid, C.occ
+  local dc, dr = M.DCOL[d], M.DROW[d]
+  local c, r = pos % w, pos // w
   for i = 1, n do
-    local b = S.step(C, pos, d)
-    if not b then break end
-    local t = S.terrain(C, b)
-    if t == "#" or not B.may_enter(t, s.side, C.neutral) then break end
-    if t == "." and C.occ[b] then break end
-    if S.cuts_corner(C, pos, d) then break end
-    local up = S.against(C, pos, b)
-    if up then
-      if C.against == "first_step_only" and i > 1 then break end
-      if C.against == "start_on_tip" and not prev_against then break end
+    c, r = c + dc, r + dr
+    if c < 0 or r < 0 or c >= w or r >= h then return i - 1, ports end
+    local b = r * w + c
+    local t = grid:byte(b + 1)
+    if t == HASH then return i - 1, ports end
+    if t == DOT then
+      if occ[b] then return i - 1, ports end
+    elseif B.may_enter(string.char(t), s.side, C.neutral) then
+      ports = ports | (1 << i)
+    else
+      return i - 1, ports
+    end
+    if d % 2 == 1 and C.corner ~= "free" and S.cuts_corner(C, pos, d) then return i - 1, ports end
+    local up = C.cur:byte(b + 1) ~= DOT and S.against(C, pos, b)
+    if up and (C.against == "first_step_only" and i > 1 or C.against == "start_on_tip" and not prev_against) then
+      return i - 1, ports
     end
     prev_against = prev_against and up
-    out[i], ports[i], pos = b, t ~= ".", b
+    pos = b
   end
-  return out, ports
+  return n, ports
 end
 
--- The legal sailing moves of ship s with the wind from `wind`: a list of {d, n, to}.
-function S.sail_moves(C, s, wind)
-  local out = {}
+-- Appends ship s's sailing options with the wind from `wind` to `out`: the full distance,
+-- or short of it in a port it may enter (§7), or, when `short` (the house rule
+-- move_fewer_or_stay), anywhere on its way.
+function S.sail_moves(C, s, wind, short, out)
   for d = 0, 7 do
     local max = S.REACH[(d - wind) % 8]
     if max > 0 then
-      local cells, ports = S.walk(C, s, d, max)
-      for n = 1, #cells do
-        if hook.may_stop(C.G, n, max, ports[n]) then out[#out + 1] = { d = d, n = n, to = cells[n] } end
+      local k, ports = S.walk(C, s, d, max)
+      for n = 1, k do
+        if short or n == max or ports & (1 << n) ~= 0 then out[#out + 1] = O.ship(O.MOVE, s.p, d, n) end
       end
     end
   end
-  return out
 end
 
--- The legal rowing steps: a list of {d, to} for the directions hook.row_dirs allows.
-function S.row_moves(C, s, weather)
-  local out = {}
-  for _, d in ipairs(hook.row_dirs(C.G, s, weather)) do
-    local cells = S.walk(C, s, d, 1)
-    if cells[1] then out[#out + 1] = { d = d, to = cells[1] } end
+-- Appends ship s's rowing options, one cell in each direction of `dirs`.
+function S.row_moves(C, s, dirs, out)
+  for _, d in ipairs(dirs) do
+    if S.walk(C, s, d, 1) == 1 then out[#out + 1] = O.ship(O.ROW, s.p, d, 1) end
   end
-  return out
 end
 
 -- Carries ship s along the current if it stands on a tail (§10); returns whether it moved.

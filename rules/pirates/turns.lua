@@ -10,19 +10,20 @@ local Gd = require("pirates.golden")
 local P = require("pirates.players")
 local W = require("pirates.weather")
 local M = require("pirates.map")
+local O = require("pirates.options")
 
 local T = {}
 
 -- Base hooks that house rules stack on (§15).
 T.hooks = {}
 
--- §7 printed: a move goes its full distance, or stops short in a port it may enter.
-function T.hooks.may_stop(G, n, max, in_port) return n == max or in_port end
+-- §7 printed: a move goes its full distance (or stops short in a port it may enter).
+function T.hooks.stop_short(G) return false end
 
--- §8: in a calm a brigantine may row one cell any way; galleons never row.
-local ALL = { 0, 1, 2, 3, 4, 5, 6, 7 }
-function T.hooks.row_dirs(G, s, wx)
-  if wx == W.CALM and s.kind == "brig" then return ALL end
+-- §8: in a calm a brigantine may row one cell any way; galleons never row. The directions a
+-- ship of `kind` may row in weather wx.
+function T.hooks.row_dirs(G, kind, wx)
+  if wx == W.CALM and kind == "brig" then return { 0, 1, 2, 3, 4, 5, 6, 7 } end
   return {}
 end
 
@@ -201,7 +202,7 @@ function T.finish_drift(G)
   Gd.check_win(G)
 end
 
--- The options of the player to act (§17.3).
+-- The options of the player to act (§17.3), as integers (options.lua).
 function T.act_options(G, seat)
   local C = S.context(G)
   local gw, shots, per_ship, timing, per_ship_shots, salvo, fih = G:get("wx", "shots", "sw_spin_scope",
@@ -209,33 +210,36 @@ function T.act_options(G, seat)
   per_ship = per_ship == "per_ship"
   if gw == false then gw = nil end
   local out, shooters, drift_due, must = {}, {}, false, false
-  local must_sail = hook.must_sail(G)
+  local must_sail, short = hook.must_sail(G), hook.stop_short(G)
+  local rows = {} -- hook.row_dirs by ship kind and weather
   for _, s in ipairs(mine(C, seat)) do
     local wx = per_ship and s.wx or gw
     if free(s) then
       if per_ship and wx == nil then
-        out[#out + 1] = { a = "spin", s = s.p, id = s.id }
+        out[#out + 1] = O.ship(O.SPIN, s.p)
       elseif W.is_hurricane(wx) then
         drift_due = drift_due or not S.in_port(C, s)
       elseif wx ~= nil then
         if W.is_wind(wx) then
-          local moves = S.sail_moves(C, s, wx)
-          for _, m in ipairs(moves) do out[#out + 1] = { a = "move", s = s.p, id = s.id, d = m.d, n = m.n } end
-          must = must or (must_sail and #moves > 0 and not S.in_port(C, s))
+          local before = #out
+          S.sail_moves(C, s, wx, short, out)
+          must = must or (must_sail and #out > before and not S.in_port(C, s))
         end
-        for _, m in ipairs(S.row_moves(C, s, wx)) do out[#out + 1] = { a = "row", s = s.p, id = s.id, d = m.d } end
+        local key = s.kind .. wx
+        rows[key] = rows[key] or hook.row_dirs(G, s.kind, wx)
+        S.row_moves(C, s, rows[key], out)
       end
     end
     if K.may_fire(C, s, shots, timing, per_ship_shots == "per_ship") and (fih == "on" or not W.is_hurricane(wx)) then
       shooters[#shooters + 1] = s
     end
     if s.holes > 0 and free(s) and not s.fired and B.may_repair(S.terrain(C, s.pos), s.side) then
-      out[#out + 1] = { a = "repair", s = s.p, id = s.id }
+      out[#out + 1] = O.ship(O.REPAIR, s.p)
     end
   end
-  if drift_due then out[#out + 1] = { a = "drift" } end
+  if drift_due then out[#out + 1] = O.DRIFT end
   K.options(C, shooters, salvo == "on", out)
-  if not drift_due and not must then out[#out + 1] = { a = "end" } end
+  if not drift_due and not must then out[#out + 1] = O.END end
   return out
 end
 
@@ -268,14 +272,27 @@ function T.status(G)
     prompt = P.name(G, seat) .. " to act (" .. W.text(wx or nil) .. ")" }
 end
 
+local VERB = { [O.MOVE] = "move", [O.ROW] = "row", [O.REPAIR] = "repair", [O.SPIN] = "spin" }
+
 function T.label(G, o)
-  local a = o.a
-  if a == "move" then return "move " .. o.id .. " " .. M.DIRS[o.d] .. " " .. o.n end
-  if a == "row" then return "row " .. o.id .. " " .. M.DIRS[o.d] end
-  if a == "fire" then return "fire " .. o.id .. " " .. o.tid end
-  if a == "salvo" then return "salvo " .. table.concat(o.ids, ",") .. " " .. o.tid end
-  if a == "spin" or a == "repair" then return a .. " " .. o.id end
-  return a
+  local a = O.action(o)
+  local function id(p) return G:piece_get(p, "id") end
+  if a == O.DRIFT then return "drift" end
+  if a == O.END then return "end" end
+  if a == O.FIRE then
+    local p, t = O.shot(o)
+    return "fire " .. id(p) .. " " .. id(t)
+  end
+  if a == O.SALVO then
+    local t, ships = O.salvo_args(o)
+    local ids = {}
+    for i, p in ipairs(ships) do ids[i] = id(p) end
+    return "salvo " .. table.concat(ids, ",") .. " " .. id(t)
+  end
+  local p, d, n = O.args(o)
+  if a == O.MOVE then return "move " .. id(p) .. " " .. M.DIRS[d] .. " " .. n end
+  if a == O.ROW then return "row " .. id(p) .. " " .. M.DIRS[d] end
+  return VERB[a] .. " " .. id(p)
 end
 
 -- The golden galleon is chosen (§3), then S1 spins.
@@ -286,7 +303,13 @@ local function golden_chosen(G, id)
   T.start_turn(G, G:get("ti"), G:get("round"))
 end
 
+-- Applies an option; returns the status that follows (docs/lua-api.md, status).
 function T.apply(G, o)
+  T.act(G, o)
+  return hook.status(G)
+end
+
+function T.act(G, o)
   if G:get("phase") == "golden" then
     golden_chosen(G, o)
     return
@@ -295,28 +318,31 @@ function T.apply(G, o)
     hook.hurricane_from(G, G:get("hdir_for"), W.DIR[o])
     return
   end
-  local a = o.a
-  if a == "end" then
+  local a = O.action(o)
+  if a == O.END then
     T.end_turn(G)
-  elseif a == "spin" then
-    G:set("await", "weather", "await_ship", o.s)
-  elseif a == "move" or a == "row" then
+  elseif a == O.SPIN then
+    G:set("await", "weather", "await_ship", (O.args(o)))
+  elseif a == O.MOVE or a == O.ROW then
+    local p, d, n = O.args(o)
     local C = S.context(G)
     local s
-    for _, x in ipairs(C.ships) do if x.p == o.s then s = x end end
-    local to = S.step(C, s.pos, o.d)
-    for _ = 2, (o.n or 1) do to = S.step(C, to, o.d) end
+    for _, x in ipairs(C.ships) do if x.p == p then s = x end end
+    local to = s.pos
+    for _ = 1, n do to = S.step(C, to, d) end
     S.go(C, s, to)
     G:piece_set(s.p, "moved", true)
     after_manoeuvre(G, C, s)
-  elseif a == "drift" then
+  elseif a == O.DRIFT then
     drift(G)
-  elseif a == "fire" then
-    K.declare(G, { o.s }, o.t)
-  elseif a == "salvo" then
-    K.declare(G, o.ships, o.t)
-  elseif a == "repair" then
-    G:piece_set(o.s, "rep", true)
+  elseif a == O.FIRE then
+    local p, t = O.shot(o)
+    K.declare(G, { p }, t)
+  elseif a == O.SALVO then
+    local t, ships = O.salvo_args(o)
+    K.declare(G, ships, t)
+  elseif a == O.REPAIR then
+    G:piece_set((O.args(o)), "rep", true)
   end
 end
 
@@ -333,8 +359,13 @@ local function weather(G, o)
   end
 end
 
+-- Applies a chance outcome; returns the status that follows.
 function T.chance(G, name, outcome)
-  local o = outcome[1]
+  T.resolve(G, name, outcome[1])
+  return hook.status(G)
+end
+
+function T.resolve(G, name, o)
   if name == "golden" then
     golden_chosen(G, o)
     return

@@ -7,9 +7,9 @@ return {
   name = "brigantine_row_upwind",
   help = "a brigantine may row one cell into the wind",
   hooks = {
-    row_dirs = function(base, G, s, wx)
-      local dirs = base(G, s, wx)
-      if G:get("off_brigantine_row_upwind") or s.kind ~= "brig" or not W.is_wind(wx) then return dirs end
+    row_dirs = function(base, G, kind, wx)
+      local dirs = base(G, kind, wx)
+      if G:get("off_brigantine_row_upwind") or kind ~= "brig" or not W.is_wind(wx) then return dirs end
       local out = { table.unpack(dirs) }
       out[#out + 1] = wx
       return out
