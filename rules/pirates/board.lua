@@ -72,46 +72,68 @@ function B.port_name(G, pos)
   return nil
 end
 
--- Fields every ship carries (piece props); the piece's kernel owner is its holder's seat.
-local FIELDS = { "id", "kind", "seat", "side", "pos", "holes", "moved", "fired", "rep", "frozen", "der", "wx" }
-B.FIELDS = FIELDS
+-- A ship's state is one integer piece prop "s", so that one kernel read gives every ship:
+-- pos (bits 0-11) | seat (12-15, 0 for a derelict) | side (16-17) | holes (18-19) | the turn
+-- flags moved, fired, rep, frozen, der (20-24) | its own weather + 1 (25-29, 0 = none) |
+-- brigantine (30) | number (31-33). The piece's kernel owner is its holder's seat.
+local SIDE = { [0] = "none", "spain", "pirate", none = 0, spain = 1, pirate = 2 }
+local ID = { galleon = { "G1", "G2", "G3" }, brig = { "B1", "B2", "B3", "B4", "B5", "B6" } }
+B.MAX_CELLS = 4096
 
--- Every ship in id order: {p, id, kind, seat, side, pos, holes, moved, fired, rep, frozen, der, wx}.
+local function decode(p, v)
+  local kind = (v >> 30) & 1 == 1 and "brig" or "galleon"
+  local wx = (v >> 25) & 31
+  return { p = p, pos = v & 4095, seat = (v >> 12) & 15, side = SIDE[(v >> 16) & 3], holes = (v >> 18) & 3,
+    moved = v & (1 << 20) ~= 0, fired = v & (1 << 21) ~= 0, rep = v & (1 << 22) ~= 0,
+    frozen = v & (1 << 23) ~= 0, der = v & (1 << 24) ~= 0, wx = wx > 0 and wx - 1 or nil,
+    kind = kind, n = (v >> 31) & 7, id = ID[kind][(v >> 31) & 7] }
+end
+
+local function bit(b, k) return b and (1 << k) or 0 end
+
+local function encode(s)
+  return s.pos | (s.seat << 12) | (SIDE[s.side] << 16) | (s.holes << 18) | bit(s.moved, 20) | bit(s.fired, 21)
+    | bit(s.rep, 22) | bit(s.frozen, 23) | bit(s.der, 24) | ((s.wx and s.wx + 1 or 0) << 25)
+    | bit(s.kind == "brig", 30) | (s.n << 31)
+end
+
+-- Every ship in id order: {p, id, kind, n, seat, side, pos, holes, moved, fired, rep, frozen, der, wx}.
 function B.ships(G)
   local ps = G:pieces()
-  local id, kind, seat, side, pos, holes, moved, fired, rep, frozen, der, wx = G:pieces_get(ps, table.unpack(FIELDS))
+  local v = G:pieces_get(ps, "s")
   local out = {}
-  for i, p in ipairs(ps) do
-    out[i] = { p = p, id = id[i], kind = kind[i], seat = seat[i], side = side[i], pos = pos[i], holes = holes[i],
-      moved = moved[i], fired = fired[i], rep = rep[i], frozen = frozen[i], der = der[i], wx = wx[i] }
-  end
+  for i, p in ipairs(ps) do out[i] = decode(p, v[i]) end
   return out
 end
 
-function B.ship(G, p)
-  local id, kind, seat, side, pos, holes, moved, fired, rep, frozen, der, wx = G:piece_get(p, table.unpack(FIELDS))
-  return { p = p, id = id, kind = kind, seat = seat, side = side, pos = pos, holes = holes,
-    moved = moved, fired = fired, rep = rep, frozen = frozen, der = der, wx = wx }
+function B.ship(G, p) return decode(p, G:piece_get(p, "s")) end
+
+-- Changes fields of ship p: B.update(G, p, "holes", 2, "moved", true, …); a new seat is the
+-- piece's owner, a new pos its cell.
+function B.update(G, p, ...)
+  local s = B.ship(G, p)
+  local seat, pos = s.seat, s.pos
+  for i = 1, select("#", ...), 2 do
+    local k, v = select(i, ...)
+    s[k] = v
+  end
+  G:piece_set(p, "s", encode(s))
+  if s.seat ~= seat then G:set_owner(p, s.seat) end
+  if s.pos ~= pos then G:move(p, B.cell(G, s.pos)) end
 end
 
--- A new ship on cell pos.
+-- A new ship "G2"/"B5" on cell pos.
 function B.add(G, id, kind, seat, side, pos, holes)
   local p = G:add(kind, seat, B.cell(G, pos))
-  G:piece_set(p, "id", id, "kind", kind, "seat", seat, "side", side, "pos", pos, "holes", holes or 0,
-    "moved", false, "fired", false, "rep", false, "frozen", false, "der", false)
+  G:piece_set(p, "s", encode({ pos = pos, seat = seat, side = side, holes = holes or 0, kind = kind,
+    n = tonumber(id:sub(2)) }))
   return p
 end
 
-function B.place(G, p, pos)
-  G:piece_set(p, "pos", pos)
-  G:move(p, B.cell(G, pos))
-end
+function B.place(G, p, pos) B.update(G, p, "pos", pos) end
 
 -- Hands a ship to another holder (capture, recapture, claim).
-function B.hand_over(G, p, seat, side)
-  G:piece_set(p, "seat", seat, "side", side)
-  G:set_owner(p, seat)
-end
+function B.hand_over(G, p, seat, side) B.update(G, p, "seat", seat, "side", side) end
 
 -- The ship with label id ("G2"), or nil.
 function B.find(G, id)

@@ -55,10 +55,16 @@ function K.options(C, shooters, salvo, out)
   end
 end
 
--- Declares a shot: the shooters have fired, and the spin is awaited.
+-- Declares a shot: the shooters have fired, and its spin waits on the pending stack.
 function K.declare(G, ships, target)
-  for _, p in ipairs(ships) do G:piece_set(p, "fired", true) end
-  G:set("shots", (G:get("shots") or 0) + 1, "await", "shot", "shot", { target, table.unpack(ships) })
+  for _, p in ipairs(ships) do B.update(G, p, "fired", true) end
+  G:set("shots", (G:get("shots") or 0) + 1)
+  K.ask(G, target, ships)
+end
+
+function K.ask(G, target, ships)
+  G:push({ hook = "shot_spun", args = { target, table.unpack(ships) }, chance = "spin", weights = W.weights_of(G),
+    why = "the shot at " .. B.ship(G, target).id })
 end
 
 -- The result of a shot's spin: "hit", "miss" or "respin" (§11).
@@ -76,12 +82,12 @@ function K.hit(G, t, shooters, holes)
   local sink = B.SINK[s.kind]
   if gold and G:get("sw_recapture") == "one_hit" and s.side ~= G:get("gold_side") and by.side == G:get("gold_side") then
     B.hand_over(G, t, by.seat, by.side)
-    G:piece_set(t, "frozen", true, "moved", false, "fired", false, "rep", false)
+    B.update(G, t, "frozen", true, "moved", false, "fired", false, "rep", false)
     G:log(string.format("%s hit: recaptured by %s, %d holes", s.id, P.name(G, by.seat), s.holes))
     Gd.reveal(G, "recaptured")
   elseif s.holes + holes >= sink and gold then
     B.hand_over(G, t, by.seat, by.side)
-    G:piece_set(t, "holes", sink - 1, "frozen", true, "moved", false, "fired", false, "rep", false)
+    B.update(G, t, "holes", sink - 1, "frozen", true, "moved", false, "fired", false, "rep", false)
     G:log(string.format("%s hit: captured by %s, %d holes", s.id, P.name(G, by.seat), sink - 1))
     Gd.reveal(G, "captured")
     if by.side == "pirate" and G:get("sw_pirate_goal") == "nearest_base" then K.set_goal(G, s.pos) end
@@ -89,7 +95,7 @@ function K.hit(G, t, shooters, holes)
     G:log(string.format("%s hit: sunk", s.id))
     G:remove(t)
   else
-    G:piece_set(t, "holes", s.holes + holes)
+    B.update(G, t, "holes", s.holes + holes)
     G:log(string.format("%s hit: %d holes", s.id, s.holes + holes))
   end
   Gd.check_early_end(G)
@@ -119,19 +125,18 @@ function K.set_goal(G, pos)
   end
 end
 
--- Resolves the awaited shot with the spin's outcome.
-function K.resolve(G, o)
-  local shot = G:get("shot")
+-- Continuation: the shot's spin, at target by the shooters (piece ids).
+function K.shot_spun(G, outcome, target, ...)
+  local o, shooters = outcome[1], { ... }
   local r = K.outcome(G, o)
   if r == "respin" then
     G:log("shot spin " .. o .. ": spin again")
+    K.ask(G, target, shooters)
     return
   end
-  G:set("await", false, "shot", false)
-  local target, shooters = shot[1], { table.unpack(shot, 2) }
   if not G:exists(target) then return end
   if r == "miss" then
-    G:log(string.format("shot at %s: %s, a miss", G:piece_get(target, "id"), o))
+    G:log(string.format("shot at %s: %s, a miss", B.ship(G, target).id, o))
     return
   end
   local holes = G:get("sw_salvo_hits") == "one" and 1 or #shooters

@@ -30,7 +30,7 @@ function Gd.set(G, p, revealed)
   if #galleons == 0 then galleons = { p } end
   G:secret_set("golden", p, P.spanish_seats(G), galleons)
   -- A golden brigantine comes only from a pirate's trophy claim (§15 transfer).
-  G:set("gold", true, "gold_rev", false, "gold_side", G:piece_get(p, "kind") == "galleon" and "spain" or "pirate")
+  G:set("gold", true, "gold_rev", false, "gold_side", B.ship(G, p).kind == "galleon" and "spain" or "pirate")
   if revealed then Gd.reveal(G) end
 end
 
@@ -40,7 +40,7 @@ function Gd.reveal(G, why)
   G:set("gold_rev", true)
   local p = G:secret_get("golden")
   if G:exists(p) then
-    G:log(G:piece_get(p, "id") .. " is the golden galleon" .. (why and " (" .. why .. ")" or ""))
+    G:log(B.ship(G, p).id .. " is the golden galleon" .. (why and " (" .. why .. ")" or ""))
   end
 end
 
@@ -51,7 +51,7 @@ function Gd.finish(G, side, result)
   for seat = 1, G:seats() do
     scores[seat] = side == nil and 0.5 or (P.side(G, seat) == side and 1 or 0)
   end
-  G:set("phase", "over", "scores", scores, "result", result, "await", false)
+  G:set("phase", "over", "scores", scores, "result", result)
   Gd.reveal(G, "the game is over")
   G:log(result)
 end
@@ -80,7 +80,7 @@ function Gd.check_early_end(G)
   if G:get("sw_early_end") ~= "on" or G:get("phase") == "over" then return end
   local p = Gd.id(G)
   if not p then return end
-  local holder = G:piece_get(p, "side")
+  local holder = B.ship(G, p).side
   if holder == "none" then return end
   local count = { spain = 0, pirate = 0 }
   for _, s in ipairs(B.ships(G)) do

@@ -9,6 +9,7 @@ local M = {}
 M.DCOL = { [0] = 0, 1, 1, 1, 0, -1, -1, -1 }
 M.DROW = { [0] = -1, -1, 0, 1, 1, 1, 0, -1 }
 M.DIRS = { [0] = "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
+M.DIRS_LIST = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
 
 -- Terrain characters and what they are.
 M.KIND = {
@@ -54,6 +55,7 @@ local function read_grid(lines, fail)
     i = i + 1
   end
   if #rows == 0 then fail(first, 1, "no grid") end
+  if #rows * #rows[1].text > 4096 then fail(first, 1, "a map has at most 4096 cells") end
   return rows, i
 end
 

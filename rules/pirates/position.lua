@@ -8,6 +8,7 @@ local M = require("pirates.map")
 local P = require("pirates.players")
 local W = require("pirates.weather")
 local Gd = require("pirates.golden")
+local T = require("pirates.turns")
 local SWITCHES = require("pirates.switches")
 
 local X = {}
@@ -300,9 +301,10 @@ local function add_ships(G, h)
       end
     end
     local p = B.add(G, id, kind, seat, side, pos, n)
-    G:piece_set(p, "moved", flags.moved or false, "fired", flags.fired or false, "rep", flags.repairing or false,
-      "frozen", flags.frozen or false, "der", flags.derelict or false, "wx", wx)
+    B.update(G, p, "wx", wx or nil, "moved", flags.moved, "fired", flags.fired, "rep", flags.repairing,
+      "frozen", flags.frozen, "der", flags.derelict)
     if flags.golden then gold = p end
+    if flags.derelict then G:set("derelict", true) end
   end
   return gold
 end
@@ -336,8 +338,8 @@ function X.import(G, text)
   P.start(G, seat, math.tointeger(round))
   local wx = W.parse(h.weather or "unspun")
   if wx == nil then error("position line " .. (h.weather_line or 1) .. ": unknown weather '" .. h.weather .. "'", 0) end
-  G:set("phase", "play", "wx", wx, "await", false)
-  if wx == false and G:get("sw_spin_scope") == "per_turn" then G:set("await", "weather") end
+  G:set("phase", "play", "wx", wx)
+  if wx == false and G:get("sw_spin_scope") == "per_turn" then T.ask_weather(G, 0) end
   if h.golden and h.golden ~= "hidden" and h.golden ~= "revealed" then
     error("position line " .. h.golden_line .. ": golden is hidden or revealed", 0)
   end

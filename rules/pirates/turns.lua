@@ -1,7 +1,8 @@
 -- A turn (spec §6, §17): the spin, the player's actions (move, row, drift, fire, salvo,
--- repair, end), the chance events they wait for, and the passing of the turn. What the game
--- waits for is in props: "phase" (golden, play, over) and "await" (weather, hdir, shot, or a
--- house rule's own), so undo, save and replay work at every point.
+-- repair, end), the chance events they wait for, and the passing of the turn. Prop "phase"
+-- says golden (S1 chooses), play or over; the spins a turn waits for in its middle (the
+-- weather, a hurricane's direction, a shot, a wreck's re-spin) are continuations on the
+-- kernel's pending stack (docs/lua-api.md), so undo, save and replay work at every point.
 
 local B = require("pirates.board")
 local S = require("pirates.sail")
@@ -35,7 +36,7 @@ function T.hooks.drive_ashore(G, p) hook.shipwreck(G, p) end
 
 -- A wrecked ship is removed; the golden one ends the game in a draw (§13 printed).
 function T.hooks.shipwreck(G, p)
-  local id = G:piece_get(p, "id")
+  local id = B.ship(G, p).id
   if Gd.id(G) == p then
     Gd.finish(G, nil, "a draw: the golden galleon " .. id .. " was wrecked")
     return
@@ -48,17 +49,20 @@ end
 -- A ship ended a manoeuvre, a carry or its turn (the trophy claim stacks here).
 function T.hooks.settled(G, p) end
 
--- A hurricane direction arrived for `what` ("weather", or a house rule's own).
-function T.hooks.hurricane_from(G, what, d)
-  local p = G:get("await_ship")
-  G:set("await", false)
-  if p then
-    G:piece_set(p, "wx", W.HURRICANE + d)
+-- A hurricane blows from d for `what`: "weather" (the turn's, or ship p's with spin_scope
+-- per_ship; p = 0 for the turn), or a house rule's own ("wreck").
+function T.hooks.hurricane_dir(G, what, d, p)
+  if p > 0 then
+    B.update(G, p, "wx", W.HURRICANE + d)
   else
     G:set("wx", W.HURRICANE + d)
   end
   G:log("hurricane from " .. M.DIRS[d])
 end
+
+-- Continuations: the hurricane's direction drawn (chance "hdir") or chosen by an opponent.
+function T.hooks.hurricane_drawn(G, outcome, what, p) hook.hurricane_dir(G, what, W.DIR[outcome[1]], p) end
+function T.hooks.hurricane_chosen(G, label, what, p) hook.hurricane_dir(G, what, W.DIR[label], p) end
 
 local function mine(C, seat)
   local out = {}
@@ -70,16 +74,28 @@ end
 
 local function free(s) return not s.moved and not s.rep and not s.frozen end
 
--- Waits for a hurricane's direction (§5 hurricane_direction) on behalf of `what`.
-function T.ask_direction(G, what)
-  G:set("await", "hdir", "hdir_for", what)
+-- Waits for a hurricane's direction (§5 hurricane_direction) on behalf of `what` (ship p).
+function T.ask_direction(G, what, p)
+  if G:get("sw_hurricane_direction") == "opponent_choice" then
+    local who = P.next_opponent(G, P.current(G))
+    G:push({ hook = "hurricane_chosen", args = { what, p }, actor = who, options = M.DIRS_LIST,
+      prompt = P.name(G, who) .. ": where does the hurricane blow from?", why = "the hurricane's direction" })
+  else
+    G:push({ hook = "hurricane_drawn", args = { what, p }, chance = "hdir", why = "the hurricane's direction" })
+  end
+end
+
+-- Waits for a weather spin (§5, §6.1): the turn's (p = 0) or ship p's.
+function T.ask_weather(G, p)
+  G:push({ hook = "weather_spun", args = { p }, chance = "spin", weights = W.weights_of(G),
+    why = p > 0 and "the weather of " .. B.ship(G, p).id or "the turn's weather" })
 end
 
 -- Starts the turn of the player at place i of the order, in round r.
 function T.start_turn(G, i, r)
   local order = G:get("order")
   local seat = order[i]
-  G:set("ti", i, "round", r, "wx", false, "shots", 0, "await", false, "await_ship", false)
+  G:set("ti", i, "round", r, "wx", false, "shots", 0)
   G:set_current(seat)
   if G:get("sw_current_timing") == "start_of_turn" then
     local C = S.context(G)
@@ -87,19 +103,16 @@ function T.start_turn(G, i, r)
       if S.carry(C, s) then hook.settled(G, s.p) end
     end
   end
-  if G:get("sw_spin_scope") == "per_turn" and G:get("phase") ~= "over" then G:set("await", "weather") end
-end
-
-local function has_ships(G, seat)
-  for _, s in ipairs(B.ships(G)) do
-    if s.seat == seat and not s.der then return true end
-  end
-  return false
+  if G:get("sw_spin_scope") == "per_turn" and G:get("phase") ~= "over" then T.ask_weather(G, 0) end
 end
 
 -- Passes the turn to the next player with a ship (§1); the end of round max_rounds is a draw.
 function T.advance(G)
   local order, ti, round, maxr = G:get("order", "ti", "round", "sw_max_rounds")
+  local has = {}
+  for _, s in ipairs(B.ships(G)) do
+    if not s.der then has[s.seat] = true end
+  end
   local i, r = ti, round
   for _ = 1, #order do
     i = i + 1
@@ -110,7 +123,7 @@ function T.advance(G)
         return
       end
     end
-    if has_ships(G, order[i]) then
+    if has[order[i]] then
       T.start_turn(G, i, r)
       return
     end
@@ -126,7 +139,7 @@ function T.end_turn(G)
   local carry = G:get("sw_current_timing") == "after_manoeuvre"
   for _, s in ipairs(ships) do
     if carry and not s.moved and not s.rep then S.carry(C, s) end
-    if s.rep then G:piece_set(s.p, "holes", s.holes - 1) end
+    if s.rep then B.update(G, s.p, "holes", s.holes - 1) end
   end
   for _, s in ipairs(ships) do
     if G:exists(s.p) then hook.settled(G, s.p) end
@@ -134,21 +147,26 @@ function T.end_turn(G)
   Gd.check_win(G)
   if G:get("phase") == "over" then return end
   for _, s in ipairs(B.ships(G)) do
-    G:piece_set(s.p, "moved", false, "fired", false, "rep", false, "frozen", false, "wx", nil)
+    if s.moved or s.fired or s.rep or s.frozen or s.wx then
+      B.update(G, s.p, "moved", false, "fired", false, "rep", false, "frozen", false, "wx", nil)
+    end
   end
   T.advance(G)
 end
 
 -- After a ship's manoeuvre: a win, then the current's carry (§10), then a claim.
+-- (Only the golden ship can win, and only by entering a port, which a carry never reaches.)
 local function after_manoeuvre(G, C, s)
-  Gd.check_win(G)
-  if G:get("phase") == "over" then return end
+  if Gd.id(G) == s.p then
+    Gd.check_win(G)
+    if G:get("phase") == "over" then return end
+  end
   if G:get("sw_current_timing") == "after_manoeuvre" then S.carry(C, s) end
   hook.settled(G, s.p)
-  Gd.check_win(G)
 end
 
--- The compulsory drift of a hurricane (§9).
+-- The compulsory drift of a hurricane (§9): every ship at once, then (continuations) the
+-- ships driven ashore one by one, then currents and claims.
 local function drift(G)
   local C = S.context(G)
   local seat, gw, per_ship = P.current(G), G:get("wx"), G:get("sw_spin_scope") == "per_ship"
@@ -173,29 +191,31 @@ local function drift(G)
     elseif type(r) == "number" and not pinned[s.p] then
       S.go(C, s, r)
     end
-    G:piece_set(s.p, "moved", true)
+    B.update(G, s.p, "moved", true)
     drifters[i] = s.p
   end
-  G:set("drifters", drifters, "wreckq", {})
-  for _, p in ipairs(wrecks) do
-    if G:get("phase") ~= "over" then hook.drive_ashore(G, p) end
-  end
-  if G:get("phase") ~= "over" and not G:get("await") then T.finish_drift(G) end
+  G:push({ hook = "drift_done", args = drifters, why = "currents and claims after the drift" })
+  if #wrecks > 0 then G:push({ hook = "next_wreck", args = wrecks, why = "ships driven ashore" }) end
 end
 
--- After the drift and its wrecks: wins, currents and claims, lowest ship id first.
-function T.finish_drift(G)
+-- Continuation: the first of the ships driven ashore meets its fate, then the next.
+function T.hooks.next_wreck(G, p, ...)
+  if G:get("phase") == "over" then return end
+  if select("#", ...) > 0 then G:push({ hook = "next_wreck", args = { ... }, why = "ships driven ashore" }) end
+  hook.drive_ashore(G, p)
+end
+
+-- Continuation: after the drift and its wrecks, wins, currents and claims, lowest id first.
+function T.hooks.drift_done(G, ...)
   Gd.check_win(G)
   if G:get("phase") == "over" then return end
   local C = S.context(G)
   local carry = G:get("sw_current_timing") == "after_manoeuvre"
-  for _, p in ipairs(G:get("drifters")) do
-    if G:exists(p) then
-      for _, s in ipairs(C.ships) do
-        if s.p == p then
-          if carry then S.carry(C, s) end
-          hook.settled(G, p)
-        end
+  for _, p in ipairs({ ... }) do
+    for _, s in ipairs(C.ships) do
+      if s.p == p then
+        if carry then S.carry(C, s) end
+        hook.settled(G, p)
       end
     end
   end
@@ -255,17 +275,6 @@ function T.status(G)
     return { actor = 1, options = { "G1", "G2", "G3" }, prompt = "S1: choose the golden galleon",
       seen_by = P.spanish_seats(G) }
   end
-  local await = G:get("await")
-  if await == "hdir" then
-    if G:get("sw_hurricane_direction") == "opponent_choice" then
-      local who = P.next_opponent(G, P.current(G))
-      local opts = {}
-      for d = 0, 7 do opts[d + 1] = M.DIRS[d] end
-      return { actor = who, options = opts, prompt = P.name(G, who) .. ": where does the hurricane blow from?" }
-    end
-    return { chance = "hdir" }
-  end
-  if await then return { chance = "spin", weights = W.weights_of(G) } end
   local seat = P.current(G)
   local wx = G:get("wx")
   return { actor = seat, options = T.act_options(G, seat),
@@ -276,7 +285,7 @@ local VERB = { [O.MOVE] = "move", [O.ROW] = "row", [O.REPAIR] = "repair", [O.SPI
 
 function T.label(G, o)
   local a = O.action(o)
-  local function id(p) return G:piece_get(p, "id") end
+  local function id(p) return B.ship(G, p).id end
   if a == O.DRIFT then return "drift" end
   if a == O.END then return "end" end
   if a == O.FIRE then
@@ -314,15 +323,11 @@ function T.act(G, o)
     golden_chosen(G, o)
     return
   end
-  if G:get("await") == "hdir" then
-    hook.hurricane_from(G, G:get("hdir_for"), W.DIR[o])
-    return
-  end
   local a = O.action(o)
   if a == O.END then
     T.end_turn(G)
   elseif a == O.SPIN then
-    G:set("await", "weather", "await_ship", (O.args(o)))
+    T.ask_weather(G, (O.args(o)))
   elseif a == O.MOVE or a == O.ROW then
     local p, d, n = O.args(o)
     local C = S.context(G)
@@ -331,7 +336,7 @@ function T.act(G, o)
     local to = s.pos
     for _ = 1, n do to = S.step(C, to, d) end
     S.go(C, s, to)
-    G:piece_set(s.p, "moved", true)
+    B.update(G, s.p, "moved", true)
     after_manoeuvre(G, C, s)
   elseif a == O.DRIFT then
     drift(G)
@@ -342,49 +347,35 @@ function T.act(G, o)
     local t, ships = O.salvo_args(o)
     K.declare(G, ships, t)
   elseif a == O.REPAIR then
-    G:piece_set((O.args(o)), "rep", true)
+    B.update(G, (O.args(o)), "rep", true)
   end
 end
 
--- The weather spin (§5, §6.1).
-local function weather(G, o)
-  local p = G:get("await_ship")
-  local wx
-  if o == "calm" then wx = W.CALM elseif W.DIR[o] then wx = W.DIR[o] end
-  if wx then
-    G:set("await", false)
-    if p then G:piece_set(p, "wx", wx) else G:set("wx", wx) end
+-- Continuation: the weather spin (§5, §6.1) of the turn (p = 0) or of ship p.
+function T.hooks.weather_spun(G, outcome, p)
+  local o = outcome[1]
+  local wx = o == "calm" and W.CALM or W.DIR[o]
+  if not wx then
+    T.ask_direction(G, "weather", p)
+  elseif p > 0 then
+    B.update(G, p, "wx", wx)
   else
-    T.ask_direction(G, "weather")
+    G:set("wx", wx)
   end
 end
 
--- Applies a chance outcome; returns the status that follows.
+-- Applies a chance outcome (the engine's choice of the golden galleon); returns the status
+-- that follows.
 function T.chance(G, name, outcome)
-  T.resolve(G, name, outcome[1])
+  golden_chosen(G, outcome[1])
   return hook.status(G)
 end
 
-function T.resolve(G, name, o)
-  if name == "golden" then
-    golden_chosen(G, o)
-    return
-  end
-  local await = G:get("await")
-  if name == "hdir" then
-    hook.hurricane_from(G, G:get("hdir_for"), W.DIR[o])
-  elseif await == "weather" then
-    weather(G, o)
-  elseif await == "shot" then
-    K.resolve(G, o)
-  else
-    hook.spun(G, await, o)
-  end
-end
+T.hooks.shot_spun = K.shot_spun
 
--- A spin for a house rule's own await (the shipwreck re-spin stacks here).
-function T.hooks.spun(G, await, o)
-  error("no rule waits for a spin '" .. tostring(await) .. "'")
+-- A wreck's re-spin (a house rule's continuation; without the house rule none is pushed).
+function T.hooks.wreck_spun(G, outcome, p)
+  error("no rule re-spins for a wreck", 0)
 end
 
 return T

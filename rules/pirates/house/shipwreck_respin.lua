@@ -2,27 +2,23 @@
 -- and the result decides its fate without moving it. Wind from w: wrecked if the cell one
 -- step toward opposite(w) is land or the step cuts between two land cells, else it stays;
 -- calm: it stays; hurricane: its direction as hurricane_direction says, then the wind test.
--- Several ships driven ashore in one drift re-spin in ship order (prop "wreckq").
--- Stacks on `drive_ashore`, `spun` and `hurricane_from`.
+-- Stacks on `drive_ashore` (the spin waits on the pending stack), `wreck_spun` (its
+-- continuation) and `hurricane_dir`.
 
 local B = require("pirates.board")
 local S = require("pirates.sail")
 local T = require("pirates.turns")
 local W = require("pirates.weather")
 
--- The first queued ship's fate with the wind from w (nil: it stays), then the next one.
-local function decide(G, w)
-  local q = G:get("wreckq")
-  local p = table.remove(q, 1)
+-- Ship p's fate with the wind from w (nil: a calm, it stays).
+local function decide(G, p, w)
   local s = B.ship(G, p)
-  G:set("wreckq", q, "await", #q > 0 and "wreck" or false)
   if w and S.onshore(S.context(G), s, w) then
     G:log("re-spin: " .. s.id .. " is driven ashore")
     hook.shipwreck(G, p)
   else
     G:log("re-spin: " .. s.id .. " stays off the shore")
   end
-  if #q == 0 and G:get("phase") ~= "over" then T.finish_drift(G) end
 end
 
 return {
@@ -31,21 +27,19 @@ return {
   hooks = {
     drive_ashore = function(base, G, p)
       if G:get("off_shipwreck_respin") then return base(G, p) end
-      local q = G:get("wreckq")
-      q[#q + 1] = p
-      G:set("wreckq", q, "await", "wreck")
+      G:push({ hook = "wreck_spun", args = { p }, chance = "spin", weights = W.weights_of(G),
+        why = B.ship(G, p).id .. " is driven ashore: the re-spin decides" })
     end,
-    spun = function(base, G, await, o)
-      if await ~= "wreck" then return base(G, await, o) end
-      if o == "hurricane" then
-        T.ask_direction(G, "wreck")
+    wreck_spun = function(base, G, outcome, p)
+      if outcome[1] == "hurricane" then
+        T.ask_direction(G, "wreck", p)
       else
-        decide(G, W.DIR[o])
+        decide(G, p, W.DIR[outcome[1]])
       end
     end,
-    hurricane_from = function(base, G, what, d)
-      if what ~= "wreck" then return base(G, what, d) end
-      decide(G, d)
+    hurricane_dir = function(base, G, what, d, p)
+      if what ~= "wreck" then return base(G, what, d, p) end
+      decide(G, p, d)
     end,
     house_rules = function(base, G)
       local out = base(G)
