@@ -12,7 +12,7 @@ local R = require("chaupar.rules")
 local N = {}
 
 -- What the typed text says: { enter, from, to, j, key } (nil fields are unsaid), or nil, why.
-local function read(dir, c, text)
+local function read(G, dir, c, text)
   local want = {}
   local s = text:lower():gsub("^%s*move%s+", " ")
   for tok in s:gmatch("%S+") do
@@ -34,7 +34,7 @@ local function read(dir, c, text)
     else
       local from, to = tok:match("^(.-)%->(.+)$")
       for _, sq in ipairs(from and { from, to } or { tok }) do
-        local i, why = B.parse_index(dir, c, sq)
+        local i, why = B.parse_index(G, dir, c, sq)
         if not i then return nil, why end
         if want.from == nil then want.from = i elseif want.to == nil then want.to = i else
           return nil, "too many squares"
@@ -56,7 +56,7 @@ function N.parse(G, text, options)
   local sw = R.read(G)
   local V = M.view(G, sw)
   local phase, mover = G:get("phase", "mover")
-  local want, why = read(sw.direction, mover, text)
+  local want, why = read(G, sw.direction, mover, text)
   if not want then error(string.format("%q: %s", text, why), 0) end
   local key = phase == "act" and G:get("dice")
   local hits, labels = {}, {}

@@ -3,9 +3,9 @@
 -- of a turn and of the game. Single options are played at once (§16), so every decision the
 -- game waits for has two options or more.
 --
--- Props: phase (throwoff | throw | act | value | bonus | over); turn (the colour whose turn it
--- is), start (the colour that started, order.lua) and mover (the colour whose pieces it plays,
--- §14); throw-off: contenders, tscores, tnext;
+-- Whose turn it is and who started are the kernel's turn units (order.lua). Props: phase
+-- (throwoff | throw | act | value | bonus | over); mover (the colour whose pieces the turn
+-- plays, §14); throw-off: contenders, tscores, tnext;
 -- long dice: dice (unused dice, throws.lua), entries, used, triple, captures; cowries: value,
 -- grace, extra (throws owed), throws (this turn), bound (the piece the value is bound to, 0 =
 -- free); killed (per colour: has it captured, for kill_before_home).
@@ -65,9 +65,9 @@ local function mover_of(V, c)
   return c
 end
 
-function U.begin_turn(G, c)
-  G:set("turn", c, "phase", "throw", "throws", 0, "extra", 0, "bound", 0, "captures", 0)
-  G:set_current(O.seat_of(G, c))
+-- The colour to play (the current unit) begins its turn.
+local function begin_turn(G)
+  G:set("phase", "throw", "throws", 0, "extra", 0, "bound", 0, "captures", 0)
 end
 
 -- Whether colour c's turns are skipped (§14 finished_plays_partner=off).
@@ -75,17 +75,20 @@ local function skipped(sw, V, c) return sw.finished_plays_partner == "off" and V
 
 -- Passes the turn on (§4, §14, §15 turn_order, turn_unit, finished_plays_partner).
 local function next_turn(G, sw, V)
-  local c, start = G:get("turn", "start")
-  U.begin_turn(G, O.next_colour(sw, c, start, function(x) return skipped(sw, V, x) end))
+  local skip = sw.finished_plays_partner == "off" and function(x) return skipped(sw, V, x) end or nil
+  O.pass(G, skip)
+  begin_turn(G)
 end
 
--- Colour c starts the game (after the throw-off, or in an imported position).
-function U.start(G, sw, V, c)
-  G:set("start", c, "turn", c)
+-- Colour `start` started the game and it is colour c's turn (after the throw-off, or in an
+-- imported position).
+function U.start(G, sw, V, c, start)
+  O.declare(G, sw, start or c)
+  if start and start ~= c then O.set_turn(G, c) end
   if skipped(sw, V, c) then
     next_turn(G, sw, V)
   else
-    U.begin_turn(G, c)
+    begin_turn(G)
   end
 end
 
@@ -96,8 +99,8 @@ local function check_win(G, V, c)
   local team = B.TEAM[c]
   local scores = {}
   for s = 1, G:seats() do scores[s] = 0 end
-  for x = 1, 4 do
-    if B.TEAM[x] == team then scores[O.seat_of(G, x)] = 1 end
+  for u = 1, G:units() do
+    if G:unit_team(u) == team then scores[G:unit_seat(u)] = 1 end
   end
   local result = O.team_label(G, team) .. " win"
   G:set("phase", "over", "scores", scores, "result", result)
@@ -118,7 +121,7 @@ end
 -- The options now: (list, prompt, view) for a decision phase; nil otherwise.
 function U.options(G, sw, V)
   local phase = G:get("phase")
-  local c = G:get("turn")
+  local c = O.turn(G)
   if phase == "act" then
     local key, entries, used, triple, mover = G:get("dice", "entries", "used", "triple", "mover")
     local entry = U.implement(sw).entry
@@ -262,7 +265,7 @@ end
 
 -- The throw falls: a long-dice throw to play action by action, or a cowrie value (§6, §9).
 function U.begin_throw(G, sw, outcome, V)
-  local c = G:get("turn")
+  local c = O.turn(G)
   local mover = mover_of(V, c)
   if sw.implement == "cowries" then
     local _, graces = T.schedule(sw)

@@ -25,14 +25,17 @@ pub struct Seats {
     pub max: u32,
     pub default: u32,
     pub names: Vec<String>,
+    /// Names for one number of players, instead of the first n of `names` (`names_for`).
+    pub names_for: BTreeMap<u32, Vec<String>>,
 }
 
 impl Seats {
-    /// Names of the first n seats.
+    /// Names of the seats of an n-player game.
     pub fn names(&self, n: u32) -> Vec<String> {
+        let names = self.names_for.get(&n).unwrap_or(&self.names);
         (0..n as usize)
             .map(|i| {
-                self.names
+                names
                     .get(i)
                     .cloned()
                     .unwrap_or_else(|| format!("P{}", i + 1))
@@ -356,6 +359,7 @@ fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
             max: 2,
             default: 2,
             names: vec![],
+            names_for: BTreeMap::new(),
         });
     };
     let min: u32 = field::<Option<u32>>(&t, "min", what)?.unwrap_or(2);
@@ -365,11 +369,22 @@ fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
     if min == 0 || min > max || !(min..=max).contains(&default) || max > 64 {
         bail!("{what}: seats: need 1 ≤ min ≤ default ≤ max ≤ 64");
     }
+    let names_for: BTreeMap<u32, Vec<String>> =
+        field::<Option<_>>(&t, "names_for", what)?.unwrap_or_default();
+    for (n, list) in &names_for {
+        if !(min..=max).contains(n) || list.len() != *n as usize {
+            bail!(
+                "{what}: seats: names_for[{n}] must name {n} seats of a {min}..{max}-player game, not {}",
+                list.len()
+            );
+        }
+    }
     Ok(Seats {
         min,
         max,
         default,
         names,
+        names_for,
     })
 }
 

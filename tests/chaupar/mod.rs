@@ -98,7 +98,7 @@ impl C {
 
     /// The colour whose turn it is.
     pub fn turn(&mut self) -> String {
-        self.lua("({'S','E','N','W'})[G:get('turn')]")
+        self.lua("G:unit_name(G:unit())")
     }
 
     pub fn phase(&mut self) -> String {
