@@ -161,15 +161,25 @@ fn s06_a_custom_cowrie_schedule_is_played() {
     let sets = "--set implement=cowries --set cowrie_schedule=custom \
                 --set cowrie_values=[1,2,3,4,5,6,7] --set cowrie_graces=[7]";
     let mut c = C::fresh(sets);
-    let mut c2 = C { repl: common::repl(&common::rules()) };
-    c2.run(&format!("setup chaupar {sets} {}", pos("implement cowries / S: E.l1")));
+    let mut c2 = C {
+        repl: common::repl(&common::rules()),
+    };
+    c2.run(&format!(
+        "setup chaupar {sets} {}",
+        pos("implement cowries / S: E.l1")
+    ));
     // 0 shells up is a 1 and no grace: E.l1 moves one square, and E is to move
     c2.roll("up=0");
     assert_eq!(c2.colour("S"), "E.l2, home 0, wait 3");
     assert_eq!(c2.turn(), "E");
     // 6 up is a 7, a grace: it enters, and the bound extra throw moves the new piece
-    let mut c3 = C { repl: common::repl(&common::rules()) };
-    c3.run(&format!("setup chaupar {sets} {}", pos("implement cowries / S: E.l1")));
+    let mut c3 = C {
+        repl: common::repl(&common::rules()),
+    };
+    c3.run(&format!(
+        "setup chaupar {sets} {}",
+        pos("implement cowries / S: E.l1")
+    ));
     c3.roll("up=6");
     assert_eq!(c3.colour("S"), "S.m1, E.l1, home 0, wait 2");
     c3.roll("up=1");
@@ -178,7 +188,10 @@ fn s06_a_custom_cowrie_schedule_is_played() {
     assert!(c3.fails("roll 25").contains("not a score"));
     let e = common::fails(
         &mut c.repl,
-        &format!("setup chaupar {sets} {}", pos("implement cowries / throw 25")),
+        &format!(
+            "setup chaupar {sets} {}",
+            pos("implement cowries / throw 25")
+        ),
     );
     assert!(e.contains("cowries cannot give 25"), "{e}");
     let e = common::fails(
