@@ -97,6 +97,32 @@ fn s04_two_players_and_team_turns() {
     }
 }
 
+#[test]
+fn s04_two_players_share_a_throw() {
+    // two_player_throw=shared: one throw per player turn, for either of the player's colours
+    let mut c = C::at("seats 2 / set two_player_throw=shared / throw 6 1 2 / S: E.l1 / N: W.l1");
+    assert!(c.status().starts_with("A (S+N) to play 6 2 1"), "{}", c.status());
+    assert!(c.has("S: enter 6") && c.has("N: enter 6"), "{:?}", c.moves());
+    assert!(c.has("N: move W.l1 x1 1+2 to W.l4"), "{:?}", c.moves());
+    // the compulsory entry still holds, and each colour's squares are read on its own route
+    assert!(c.fails("play S: E.l1 6").contains("not possible now"));
+    c.play("n: enter");
+    c.play("N.m6 1+2");
+    assert_eq!(c.colour("N"), "N.r8, W.l1, home 0, wait 2");
+    assert_eq!(c.colour("S"), "E.l1, home 0, wait 3");
+    // the turn passes to B, who throws once for E and W, and then back to A
+    assert_eq!(c.turn(), "E");
+    assert_eq!(c.lua("G:current()"), "2");
+    c.roll("1 1 2");
+    assert_eq!(c.turn(), "S");
+    assert_eq!(c.lua("G:current()"), "1");
+    // the position keeps the reading, and a four-player game refuses it
+    assert!(c.export().contains("set two_player_throw=shared"));
+    let mut repl = common::repl(&common::rules());
+    let e = common::fails(&mut repl, "new chaupar --set two_player_throw=shared");
+    assert!(e.contains("two_player_throw=shared is for two players"), "{e}");
+}
+
 // ---- Implements ------------------------------------------------------------------------
 
 #[test]

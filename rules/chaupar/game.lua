@@ -24,8 +24,8 @@ local function setup(G)
     error(string.format("switch seats = %d but the game has %d players (use --players %d)",
       G:switch("seats"), G:seats(), G:switch("seats")), 0)
   end
-  if G:switch("two_player_throw") ~= "per_colour" then
-    error("two_player_throw=shared is not supported yet: each colour throws for itself", 0)
+  if G:switch("two_player_throw") == "shared" and G:seats() ~= 2 then
+    error("two_player_throw=shared is for two players (use --players 2)", 0)
   end
   B.create(G)
   R.init(G)

@@ -2,7 +2,9 @@
 -- colour each; two players play two opposite colours each (A: S and N, B: E and W), each colour
 -- still taking its own turn. Every colour is a kernel turn unit, named by its colour, played by
 -- its seat, in its team; the units are declared in the order of play from the colour that
--- starts, so that G:advance passes the turn and unit 1 is the colour that started.
+-- starts, so that G:advance passes the turn and unit 1 is the colour that started. With
+-- two_player_throw=shared a turn is a player's, for both colours: the units are the two
+-- players, each named by its first colour (S for A, E for B).
 
 local B = require("chaupar.board")
 
@@ -43,10 +45,24 @@ local function cycle(sw, start)
   return { start, p, n, B.PARTNER[n] }
 end
 
--- Declares the colours as turn units in the order of play from colour `start`, which plays.
+-- Whether a turn is a player's, for both of its colours.
+local function shared(G, sw) return sw.two_player_throw == "shared" and G:seats() == 2 end
+
+-- The colour that names colour c's turn unit: c, or its player's first colour.
+local function unit_colour(G, sw, c)
+  if shared(G, sw) then return O.first_colour(G, O.seat_of(G, c)) end
+  return c
+end
+
+-- Declares the turn units in the order of play from colour `start`, which plays.
 function O.declare(G, sw, start)
+  local order = cycle(sw, start)
+  if shared(G, sw) then
+    start = unit_colour(G, sw, start)
+    order = { start, 3 - start }
+  end
   local units = {}
-  for k, c in ipairs(cycle(sw, start)) do
+  for k, c in ipairs(order) do
     units[k] = { name = B.COLOURS[c], seat = O.seat_of(G, c), team = B.TEAM[c] }
   end
   G:set_units(units)
@@ -57,7 +73,7 @@ function O.turn(G) return B.COLOUR[G:unit_name(G:unit())] end
 function O.start(G) return B.COLOUR[G:unit_name(1)] end
 
 -- Makes it colour c's turn.
-function O.set_turn(G, c) G:set_unit(B.COLOURS[c]) end
+function O.set_turn(G, sw, c) G:set_unit(B.COLOURS[unit_colour(G, sw, c)]) end
 
 -- Passes the turn to the next colour in the order of play, passing over the colours for which
 -- skip(c) holds (skip may be nil); returns that colour.

@@ -210,11 +210,15 @@ function X.import(G, text)
   end
   if bound then
     if sw.implement ~= "cowries" then fail(bound.n, "bound is for cowries") end
+    -- the piece of the colour to move (or, with two_player_throw=shared, its partner's)
     local mover = G:get("mover") or turn
-    local i, why2 = B.parse_index(G, dir, mover, bound.square)
-    if not i then fail(bound.n, "bound: " .. why2) end
-    local p = nil
-    for q = 4 * mover - 3, 4 * mover do if V.at[q] == i then p = q; break end end
+    local p, why2 = nil, nil
+    for _, c in ipairs(sw.two_player_throw == "shared" and { mover, B.PARTNER[mover] } or { mover }) do
+      local i, e = B.parse_index(G, dir, c, bound.square)
+      why2 = why2 or e
+      for q = 4 * c - 3, 4 * c do if i and not p and V.at[q] == i then p = q end end
+    end
+    if not p and why2 then fail(bound.n, "bound: " .. why2) end
     if not p then fail(bound.n, "bound: no " .. B.COLOURS[mover] .. " piece on " .. bound.square) end
     G:set("bound", p)
   end
@@ -270,14 +274,14 @@ function X.export(G)
     if entries > 0 then out[#out + 1] = "entered " .. entries end
     if used > 0 then out[#out + 1] = "used " .. used end
   elseif phase == "value" or phase == "bonus" then
-    local v, extra, bound, mover, grace = G:get("value", "extra", "bound", "mover", "grace")
+    local v, extra, bound, grace = G:get("value", "extra", "bound", "grace")
     out[#out + 1] = "throw " .. v
     if grace then extra = extra - 1 end
     if extra > 0 then out[#out + 1] = "extra " .. extra end
     if phase == "bonus" then
       out[#out + 1] = "bonus"
     elseif bound ~= 0 then
-      out[#out + 1] = "bound " .. B.index_name(V.dir, mover, V.at[bound])
+      out[#out + 1] = "bound " .. B.index_name(V.dir, (bound - 1) // 4 + 1, V.at[bound])
     end
   elseif phase == "throw" then
     local extra, bound = G:get("extra", "bound")
@@ -287,8 +291,8 @@ function X.export(G)
     end
   end
   local killed = {}
-  for c = 1, 4 do if V.killed[c] then killed[#killed + 1] = B.COLOURS[c] end end
-  if #killed > 0 and sw.kill_before_home == "on" then out[#out + 1] = "killed " .. table.concat(killed, " ") end
+  for c = 1, 4 do if V.killed and V.killed[c] then killed[#killed + 1] = B.COLOURS[c] end end
+  if #killed > 0 then out[#out + 1] = "killed " .. table.concat(killed, " ") end
   for c = 1, 4 do out[#out + 1] = colour_line(V, c) end
   return table.concat(out, "\n") .. "\n"
 end
