@@ -177,7 +177,7 @@ fn export_then_load_is_the_same_position() {
             }
             j.run("auto 1");
             // only at turn boundaries: no pending chain
-            if j.prop("tasks") == "nil" && j.prop("phase") == "action" {
+            if j.run("pending") == "nothing pending" && j.prop("phase") == "action" {
                 let text = j.export();
                 let mut k = J::new(&text);
                 assert_eq!(k.export(), text, "seed {seed}");

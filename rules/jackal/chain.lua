@@ -1,16 +1,19 @@
 -- Jackal chains: the arrival procedure of §4.2, forced chains (§4.4), flips as chance events
--- and the decisions in the middle of a move (§12), all driven by a task stack kept in the
--- game props, so that every waiting point is plain data (undo, save and replay work there).
+-- and the decisions in the middle of a move (§12). Each step is a continuation on the
+-- kernel's pending stack (docs/lua-api.md), so every waiting point is plain data (undo, save
+-- and replay work there) and house rules stack on the steps' hooks (chain.<step>).
 --
--- Tasks (strings, top of the stack runs first):
---   arrive                 the mover arrives at mv_at with motion mv_type/mv_dx/mv_dy
---   land                   after the flip: place the mover, hit (rule 7), then "effect"
---   effect                 the tile effect (rule 8): the tile's on_arrive hook
---   flip|L|by              turn cell L face up (by = "move" or "lighthouse")
---   draw|L|by, orient|L|by wait for the deck / orientation chance event
---   reveal|L|by            the tile at L is now known: open it, call on_reveal
---   ask|owner|kind|L|extra a decision; owner "move" (arrow_exit, knight_target, plane_target)
---                          or a tile name whose choices/decide hooks handle it
+-- Steps (the top of the stack runs first):
+--   chain.done                  under every move: the main action is over
+--   chain.arrive                the mover arrives at mv_at with motion mv_type/mv_dx/mv_dy
+--   chain.land                  after the flip: place the mover, hit (rule 7), then effect
+--   chain.effect                the tile effect (rule 8): the tile's on_arrive hook
+--   chain.flip(L, by)           turn cell L face up (by = "move", "lighthouse" or "peek")
+--   chain.drawn / chain.oriented(outcome, L, by)  after the deck / orientation chance event
+--   chain.reveal(L, by)         the tile at L is now known: open it, call on_reveal
+--   chain.answer(answer, owner, kind, L, extra)  a decision (core.ask); owner "move"
+--                               (arrow_exit, knight_target, plane_target) or a tile name
+--                               whose choices/decide hooks handle it
 
 local B = require("jackal.board")
 local C = require("jackal.core")
@@ -33,6 +36,11 @@ function H.go(G, m, prev, pstep)
   C.push(G, "arrive")
 end
 
+-- The end of a move's chain: the main action is over.
+local function done(G)
+  if G:get("phase") == "move" then return require("jackal.turns").action_done(G) end
+end
+
 -- Starts a move of character c, carrying item piece `item` (0 = none), with motion m.
 function H.start(G, c, item, m)
   G:set("phase", "move")
@@ -44,6 +52,7 @@ function H.start(G, c, item, m)
   G:set("mv_live", true)
   G:set("mv_fresh", 0)
   if c.trap then C.flag(G, c.id, "trap", false) end
+  C.push(G, "done")
   H.go(G, m, c.loc, c.step or 0)
 end
 
@@ -65,6 +74,7 @@ end
 -- The arrival procedure (§4.2)
 
 local function arrive(G)
+  if not G:get("mv_live") then return end
   local V = C.view(G)
   local c = V.by_id[G:get("mv_ch")]
   local l = G:get("mv_at")
@@ -144,7 +154,7 @@ local function arrive(G)
   C.push(G, "land")
   if not open then
     G:set("mv_fresh", l)
-    C.push(G, "flip|" .. l .. "|move")
+    C.push(G, "flip", l, "move")
   end
 end
 
@@ -221,16 +231,24 @@ local function orientations(name)
   return C.th(name, "rotations") or 1
 end
 
+-- Waits for the chance event that tells what the tile at l is (draw) or how it lies (orient).
+-- A peek's draw is seen by the peeking side only (§7.6).
+local function wait_for(G, what, l, by)
+  local hook = what == "deck" and "chain.drawn" or "chain.oriented"
+  local seen_by = by == "peek" and C.th("lh", "side_seats", G, G:get("turn")) or nil
+  G:push({ hook = hook, args = { l, by }, chance = what, why = "turning up " .. B.name(l), seen_by = seen_by })
+end
+
 local function flip(G, l, by)
   local t = C.tile(G, l)
   if t == nil then
-    C.push(G, "draw|" .. l .. "|" .. by)
+    wait_for(G, "deck", l, by)
   elseif by == "peek" then
     return
   elseif C.rot(G, l) == nil and orientations(t) > 1 then
-    C.push(G, "orient|" .. l .. "|" .. by)
+    wait_for(G, "orient", l, by)
   else
-    C.push(G, "reveal|" .. l .. "|" .. by)
+    C.push(G, "reveal", l, by)
   end
 end
 
@@ -243,30 +261,24 @@ local function reveal(G, l, by)
   C.th(t, "on_reveal", G, l, by)
 end
 
--- Applies a chance outcome to the flip waiting on top of the stack.
-function H.chance(G, name, outcome)
-  local top = C.top(G)
-  local parts = C.split(top or "")
-  local l, by = tonumber(parts[2]), parts[3]
-  if name == "deck" and parts[1] == "draw" then
-    C.pop(G)
-    local t = outcome[1]
-    C.set_tile(G, l, t)
-    if by == "peek" then
-      G:log(B.name(l) .. " is seen")
-    elseif orientations(t) > 1 then
-      C.push(G, "orient|" .. l .. "|" .. by)
-    else
-      C.push(G, "reveal|" .. l .. "|" .. by)
-    end
-  elseif name == "orient" and parts[1] == "orient" then
-    C.pop(G)
-    local n = orientations(C.tile(G, l))
-    C.set_rot(G, l, outcome[1] % n)
-    C.push(G, "reveal|" .. l .. "|" .. by)
+-- The deck gave the tile at l.
+local function drawn(G, outcome, l, by)
+  local t = outcome[1]
+  C.set_tile(G, l, t)
+  if by == "peek" then
+    G:log(B.name(l) .. " is seen")
+  elseif orientations(t) > 1 then
+    wait_for(G, "orient", l, by)
   else
-    error("unexpected chance event '" .. name .. "' (waiting for " .. tostring(top) .. ")")
+    C.push(G, "reveal", l, by)
   end
+end
+
+-- The orientation draw turned the tile at l.
+local function oriented(G, outcome, l, by)
+  local n = orientations(C.tile(G, l))
+  C.set_rot(G, l, outcome[1] % n)
+  C.push(G, "reveal", l, by)
 end
 
 ------------------------------------------------------------------------------------------
@@ -308,10 +320,8 @@ end
 
 local MOTION_TYPE = { arrow_exit = "step", knight_target = "knight", plane_target = "flight" }
 
--- Options of the decision on top of the stack (labels).
-function H.choices(G, task)
-  local p = C.split(task)
-  local owner, kind, l, extra = p[2], p[3], tonumber(p[4]), p[5]
+-- Options of a decision (labels).
+local function choices(G, owner, kind, l, extra)
   if owner == "move" then
     local cells = motion_cells(G, kind, l, C.mover(G))
     local out = {}
@@ -321,75 +331,47 @@ function H.choices(G, task)
   return C.th(owner, "choices", G, l, kind, extra) or {}
 end
 
--- Answers the decision `task` with `answer` (a label, or nil when there was no option).
-function H.answer(G, task, answer)
-  local p = C.split(task)
-  local owner, kind, l, extra = p[2], p[3], tonumber(p[4]), p[5]
+-- Answers a decision with `answer` (a label, or nil when there was no option).
+local function answer(G, ans, owner, kind, l, extra)
   if owner == "move" then
     local c = C.mover(G)
-    if answer == nil then
+    if ans == nil then
       C.kill(G, c, "start", "no way out")
       return
     end
-    local t = B.parse(answer)
+    local t = B.parse(ans)
     H.go(G, C.motion(l, t, MOTION_TYPE[kind]))
     return
   end
-  C.th(owner, "decide", G, l, kind, extra, answer)
+  C.th(owner, "decide", G, l, kind, extra, ans)
 end
 
--- Who decides, and the prompt.
-function H.prompt(G, task)
-  local p = C.split(task)
-  local kind, l = p[3], tonumber(p[4])
-  local custom = p[2] ~= "move" and C.th(p[2], "prompt", G, l, kind, p[5])
+-- The question shown for a decision.
+local function prompt(G, owner, kind, l, extra)
+  local custom = owner ~= "move" and C.th(owner, "prompt", G, l, kind, extra)
   if custom then return C.team_name(G:get("turn")) .. ": " .. custom .. " (" .. kind .. ")" end
   local c = C.mover(G)
   local who = c and c.label or C.team_name(G:get("turn"))
   return string.format("%s %s at %s: %s", C.team_name(G:get("turn")), who, B.name(l), kind)
 end
 
-------------------------------------------------------------------------------------------
--- The driver
-
--- Runs tasks until the chain waits for a chance event or a decision, or ends.
--- Returns true when the stack is empty (the action is over).
-function H.drive(G)
-  for _ = 1, 100000 do
-    local top = C.top(G)
-    if not top then return true end
-    local p = C.split(top)
-    local name = p[1]
-    if name == "draw" or name == "orient" then return false end
-    if name == "ask" then
-      local opts = H.choices(G, top)
-      if #opts >= 2 then return false end
-      C.pop(G)
-      if #opts == 1 then
-        G:log(p[3] .. ": " .. opts[1] .. " (the only option)")
-      else
-        G:log(p[3] .. ": no option")
-      end
-      H.answer(G, top, opts[1])
-    else
-      C.pop(G)
-      if name == "arrive" then
-        if G:get("mv_live") then arrive(G) end
-      elseif name == "land" then
-        land(G)
-      elseif name == "effect" then
-        effect(G)
-      elseif name == "flip" then
-        flip(G, tonumber(p[2]), p[3])
-      elseif name == "reveal" then
-        reveal(G, tonumber(p[2]), p[3])
-      else
-        error("unknown task " .. top)
-      end
-    end
-  end
-  error("a chain that does not end")
-end
+-- The steps' hooks, for the game table: house rules stack on them like on any other.
+H.hooks = {
+  ["chain.done"] = done,
+  ["chain.arrive"] = arrive,
+  ["chain.land"] = land,
+  ["chain.effect"] = effect,
+  ["chain.flip"] = flip,
+  ["chain.drawn"] = drawn,
+  ["chain.oriented"] = oriented,
+  ["chain.reveal"] = reveal,
+  ["chain.answer"] = answer,
+  ["chain.no_option"] = function(G, owner, kind, l, extra) answer(G, nil, owner, kind, l, extra) end,
+  ["chain.ask"] = function(G, owner, kind, l, extra)
+    return { actor = C.controller(G, G:get("turn")), options = choices(G, owner, kind, l, extra),
+             prompt = prompt(G, owner, kind, l, extra) }
+  end,
+}
 
 ------------------------------------------------------------------------------------------
 -- Tile tokens (§14), also used in logs

@@ -22,7 +22,7 @@ function K.problems(G, light)
       ", lost " .. (G:get("lost") or 0) .. ", loose " .. T.loose_gold(G) .. ", hidden " .. T.hidden_gold(G) .. ")")
   end
   local V = C.view(G)
-  local stable = C.top(G) == nil
+  local stable = #G:pending() == 0
   local originals = {}
   for _, c in ipairs(V.chars) do
     if G:where(c.id) ~= c.loc then bad(c.label .. " is at " .. G:where(c.id) .. ", its record says " .. c.loc) end

@@ -11,8 +11,8 @@
 --   game props   cs (characters), teams (turn order), ctrl (seat per team), sides (side per
 --                team), ships (ship location per team, 0 = absent), bank, bottles (per
 --                team), lost, turn (team to act), shifted (grass), round, grass, stall, act
---                (activity this round), passes, tasks (the chain's task stack), mv_* (the
---                move in progress), phase, sw_<switch> (switches a position set, see C.sw).
+--                (activity this round), passes, mv_* (the move in progress; its steps wait on
+--                the kernel's pending stack), phase, sw_<switch> (switches a position set, see C.sw).
 
 local B = require("jackal.board")
 
@@ -22,12 +22,6 @@ C.VALUE = { coin = 1, treasure = 3 }
 
 ------------------------------------------------------------------------------------------
 -- Small helpers
-
-function C.split(s, sep)
-  local out = {}
-  for part in string.gmatch(s, "[^" .. (sep or "|") .. "]+") do out[#out + 1] = part end
-  return out
-end
 
 -- The value of switch k this game plays with (positions may set switches, §14).
 function C.sw(G, k)
@@ -49,7 +43,8 @@ do
     "ca", "lh", "bg", "ms", "fr", "r1", "r2", "r3", "cv", "eq", "jg", "gr" }
   local hooks = { "on_reveal", "on_arrive", "choices", "decide", "transit", "accepts_items",
     "fortress", "shelter", "no_hits", "steps", "rotations", "exits", "code", "glyph",
-    "first_moves", "revive", "gold", "one_shot", "emerge", "cave_exits", "prompt" }
+    "first_moves", "revive", "gold", "one_shot", "emerge", "cave_exits", "prompt", "seen_by",
+    "seers", "side_seats" }
   for _, n in ipairs(names) do
     local k = {}
     for _, h in ipairs(hooks) do k[h] = n .. "." .. h end
@@ -705,31 +700,22 @@ function C.add_items(G, kind, l, n, step)
 end
 
 ------------------------------------------------------------------------------------------
--- The task stack of a chain (§4.4, §12): strings, top last.
+-- The steps of a chain (§4.4, §12) wait on the kernel's pending stack (docs/lua-api.md).
 
-function C.push(G, task)
-  local t = G:get("tasks") or {}
-  t[#t + 1] = task
-  G:set("tasks", t)
-end
-
-function C.pop(G)
-  local t = G:get("tasks") or {}
-  local top = t[#t]
-  t[#t] = nil
-  G:set("tasks", #t > 0 and t or nil)
-  return top
-end
-
-function C.top(G)
-  local t = G:get("tasks")
-  return t and t[#t]
+-- Step `step` of the chain ("arrive", "land", "effect", "flip", "reveal", "done"): the hook
+-- chain.<step> runs with `...` once everything pushed after it is resolved.
+function C.push(G, step, ...)
+  G:push({ hook = "chain." .. step, args = { ... } })
 end
 
 -- A pending decision: `owner` is a tile name, or "move" for the engine's motion choices
--- (arrow_exit, knight_target, plane_target).
+-- (arrow_exit, knight_target, plane_target). Its options are listed when it is reached (see
+-- chain.lua); a single option is taken at once, and with none the owner decides on nil. The
+-- owner's seen_by hook may name the seats that see the options and the choice (a peek's).
 function C.ask(G, owner, kind, cell, extra)
-  C.push(G, table.concat({ "ask", owner, kind, tostring(cell or 0), tostring(extra or "-") }, "|"))
+  G:push({ hook = "chain.answer", args = { owner, kind, cell or 0, tostring(extra or "-") },
+           ask = "chain.ask", auto = true, none = "chain.no_option", why = kind,
+           seen_by = C.th(owner, "seen_by", G, kind) })
   return "wait"
 end
 

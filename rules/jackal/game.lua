@@ -45,8 +45,9 @@
 --   lh only: seen(G, team, cell) records a peeked tile (positions' `seen` lines);
 --   swap_seen(G, a, b) makes what teams have seen follow an earthquake's swap.
 --
--- Decisions in the middle of a move are tasks on a stack in the game props (see chain.lua);
--- flips wait for the "deck" bag draw and the "orient" draw, so `roll cr`, `roll 2` force them.
+-- Decisions in the middle of a move are continuations on the kernel's pending stack (see
+-- chain.lua); flips wait for the "deck" bag draw and the "orient" draw, so `roll cr`, `roll 2`
+-- force them.
 
 local B = require("jackal.board")
 local C = require("jackal.core")
@@ -92,77 +93,28 @@ local function setup(G)
   T.begin(G)
 end
 
--- After an action or a chance outcome: run the chain; when it ends, the action is done.
-local function settle(G)
-  if G:get("phase") ~= "move" then return end
-  if H.drive(G) then T.action_done(G) end
-end
-
--- Peeks (§7.6): the draw that fixes a peeked tile, and putting peeked tiles back, are seen by
--- the peeking side only.
-local function seen_by(G, top)
-  if string.match(top, "|peek$") or string.find(top, "|lighthouse_place|", 1, true) then
-    return C.th("lh", "side_seats", G, G:get("turn"))
-  end
-end
-
+-- Each hook that changes the state returns the status that follows when it knows it (the
+-- kernel then needs no second call, see docs/lua-api.md).
 local function status(G)
-  local phase = G:get("phase")
-  if phase == "over" then
+  if G:get("phase") == "over" then
     return { over = true, scores = G:get("scores"), result = G:get("result") }
   end
-  local t = G:get("turn")
-  local actor = C.controller(G, t)
-  local top = C.top(G)
-  if top then
-    local kind = string.match(top, "^(%a+)")
-    if kind == "draw" then return { chance = "deck", seen_by = seen_by(G, top) } end
-    if kind == "orient" then return { chance = "orient" } end
-    return { actor = actor, options = H.choices(G, top), prompt = H.prompt(G, top), seen_by = seen_by(G, top) }
-  end
-  local who = B.TEAMS[t] .. " to play (" .. G:seat_name(actor) .. ")"
-  if phase == "post" then
-    local opts = M.post_actions(G, t)
-    opts[#opts + 1] = { label = "end", a = "end" }
-    return { actor = actor, options = opts, prompt = who .. ": free actions, or end" }
-  end
-  local opts = M.actions(G, t)
-  if #opts == 0 then opts = { { label = "pass", a = "pass" } } end
-  return { actor = actor, options = opts, prompt = who }
+  return T.decision(G)
 end
 
+-- An action (decisions in the middle of a move go to their continuations, see chain.lua).
 local function apply(G, opt)
-  local top = C.top(G)
-  if top then
-    C.pop(G)
-    H.answer(G, top, type(opt) == "table" and opt.label or opt)
-    settle(G)
-    return
-  end
-  if opt.a == "end" then
-    T.end_turn(G)
-    return
-  end
+  if opt.a == "end" then return T.end_turn(G) end
   local r = M.apply(G, opt)
   if r == "chain" then
-    settle(G)
+    return nil -- the move's steps are on the pending stack; chain.done returns the status
   elseif r == "free" then
-    if G:get("phase") == "post" then
-      if #M.post_actions(G, G:get("turn")) == 0 then T.end_turn(G) end
-    elseif #M.actions(G, G:get("turn")) == 0 then
-      T.end_turn(G)
-    end
-  else
-    T.action_done(G)
+    return T.free_done(G)
   end
+  return T.action_done(G)
 end
 
-local function chance(G, name, outcome)
-  H.chance(G, name, outcome)
-  settle(G)
-end
-
-return {
+local game = {
   name = "jackal",
   title = "Jackal (Шакал)",
   seats = { min = 2, max = 4, default = 4, names = { "P1", "P2", "P3", "P4" } },
@@ -176,7 +128,7 @@ return {
     setup = setup,
     status = status,
     apply = apply,
-    chance = chance,
+    label = function(G, opt) return M.label(G, opt) end,
     render = function(G, viewer) return R.render(G, viewer) end,
     export = function(G, format) return X.export(G, format) end,
     import = function(G, text)
@@ -193,3 +145,5 @@ return {
     eval = E.eval,
   },
 }
+for name, f in pairs(H.hooks) do game.hooks[name] = f end
+return game

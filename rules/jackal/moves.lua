@@ -102,9 +102,9 @@ local function arrival_step(V, c, t)
   return c.who == "fri" and n or 1
 end
 
--- Appends the options of c moving to each target in `targets` ({ to, step, type }).
-local function add_moves(G, V, c, targets, out, suffix)
-  local from = M.where_label(G, c)
+-- Appends the options of c moving to each target in `targets` ({ to, step, type }), spending
+-- a rum bottle when `rum` (labelled by M.label when read).
+local function add_moves(G, V, c, targets, out, rum)
   local items = carry_choices(G, V, c)
   local tamed = false   -- a move starting on the missionary's cell hits nobody (§4.1)
   if B.is_land(c.loc) then
@@ -120,17 +120,13 @@ local function add_moves(G, V, c, targets, out, suffix)
       if ok and tamed and #C.would_hit(G, V, c, t, step) > 0 then ok = false end
     end
     if ok then
-      local to = B.name(t)
-      if tg.step then to = to .. ":" .. tg.step end
-      local base = c.label .. " " .. from .. "->" .. to
-      out[#out + 1] = { label = base .. (suffix or ""), a = "move", ch = c.id, to = t,
-                        step = tg.step, type = tg.type or "step", rum = suffix ~= nil }
+      out[#out + 1] = { a = "move", ch = c.id, to = t, step = tg.step, type = tg.type or "step",
+                        rum = rum }
       local strict = #items > 0 and C.sw(G, "forced_coin_blocked") == "move_illegal"
       for k = 1, #items do
         if carry_ok(G, V, c, t, step) and (not strict or tg.type == "flight" or item_chain_ok(G, V, c, c.loc, t)) then
-          out[#out + 1] = { label = base .. " +" .. items[k].kind .. (suffix or ""), a = "move",
-                            ch = c.id, to = t, step = tg.step, type = tg.type or "step",
-                            item = items[k].id, rum = suffix ~= nil }
+          out[#out + 1] = { a = "move", ch = c.id, to = t, step = tg.step, type = tg.type or "step",
+                            item = items[k].id, rum = rum }
         end
       end
     end
@@ -174,7 +170,7 @@ end
 -- neighbour spending a bottle, or freeing it in place as a free action.
 local function add_rum_options(G, V, c, out, rum_mode)
   if rum_mode == "with_move" then
-    add_moves(G, V, c, land_steps(V, c.loc), out, " +rum")
+    add_moves(G, V, c, land_steps(V, c.loc), out, true)
   elseif rum_mode == "free_action" then
     out[#out + 1] = { label = c.label .. " +rum", a = "rum", ch = c.id }
   end
@@ -251,7 +247,7 @@ local function ship_options(G, V, t, out)
             if not pickup and C.allied_in(V.sides, u, o.team) then ok = false end
           end
           if ok then
-            out[#out + 1] = { label = "ship " .. B.name(l) .. "->" .. B.name(to), a = "ship", team = u, to = to }
+            out[#out + 1] = { a = "ship", team = u, from = l, to = to }
           end
         end
       end
@@ -341,6 +337,19 @@ function M.post_actions(G, t)
     end
   end
   return out
+end
+
+-- The label of a move or ship option (built only when someone reads it, §13): "W1 E5->E6",
+-- "W1 E5->E6 +coin", "W1 E5:2->E5:3", "W1 E5->E6 +rum", "ship G1->H1".
+function M.label(G, opt)
+  if opt.a == "ship" then return "ship " .. B.name(opt.from) .. "->" .. B.name(opt.to) end
+  local c = C.char(G, opt.ch)
+  local to = B.name(opt.to)
+  if opt.step then to = to .. ":" .. opt.step end
+  local s = c.label .. " " .. M.where_label(G, c) .. "->" .. to
+  if opt.item then s = s .. " +" .. G:kind(opt.item) end
+  if opt.rum then s = s .. " +rum" end
+  return s
 end
 
 -- Whether an action is free (the team acts again afterwards).

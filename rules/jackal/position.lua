@@ -279,7 +279,6 @@ function X.import(G, text)
     for _, p in ipairs(G:pieces(nil, kind)) do C.discard(G, p) end
   end
   G:set("cs", nil)
-  G:set("tasks", nil)
   H.clear_move(G, true)
 
   -- Board

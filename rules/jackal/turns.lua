@@ -234,25 +234,43 @@ function T.set_turn(G, t)
   G:set_current(C.controller(G, t))
 end
 
+-- The decision of the team whose turn it is: its actions, or its free actions and "end" after
+-- the main action. `opts` are those options when the caller has already listed them.
+function T.decision(G, opts)
+  local t = G:get("turn")
+  local actor = C.controller(G, t)
+  local who = B.TEAMS[t] .. " to play (" .. G:seat_name(actor) .. ")"
+  if G:get("phase") == "post" then
+    opts = opts or M.post_actions(G, t)
+    opts[#opts + 1] = { label = "end", a = "end" }
+    return { actor = actor, options = opts, prompt = who .. ": free actions, or end" }
+  end
+  opts = opts or M.actions(G, t)
+  if #opts == 0 then opts = { { label = "pass", a = "pass" } } end
+  return { actor = actor, options = opts, prompt = who }
+end
+
 -- Starts the turn of the team in prop "turn": passes automatically while it has no action.
+-- Returns the decision that follows (nil when the game ended).
 function T.begin(G)
   local teams = G:get("teams")
   for _ = 1, 4 * #teams + 1 do
     local t = G:get("turn")
     T.set_turn(G, t)
-    if #M.actions(G, t, nil, true) > 0 then
+    local opts = M.actions(G, t)
+    if #opts > 0 then
       G:set("passes", 0)
-      return
+      return T.decision(G, opts)
     end
     G:log(C.team_name(t) .. ": pass")
     local passes = (G:get("passes") or 0) + 1
     G:set("passes", passes)
     if passes >= #teams then
       T.finish(G, "nobody can act")
-      return
+      return nil
     end
     tick(G, t)
-    if T.next_team(G) then return end
+    if T.next_team(G) then return nil end
   end
   T.finish(G, "nobody can act")
 end
@@ -283,24 +301,35 @@ function T.next_team(G)
   return false
 end
 
--- The team's turn is over.
+-- The team's turn is over. Returns the decision that follows (nil when the game ended).
 function T.end_turn(G)
   local t = G:get("turn")
   tick(G, t)
-  if T.next_team(G) then return end
-  T.begin(G)
+  if T.next_team(G) then return nil end
+  return T.begin(G)
 end
 
 -- The main action is over (its chain ended): free actions may follow, then the turn ends.
+-- Returns the decision that follows (nil when the game ended).
 function T.action_done(G)
   H.clear_move(G)
-  if T.check_over(G) then return end
+  if T.check_over(G) then return nil end
   local t = G:get("turn")
-  if #M.post_actions(G, t) > 0 then
+  local free = M.post_actions(G, t)
+  if #free > 0 then
     G:set("phase", "post")
-    return
+    return T.decision(G, free)
   end
-  T.end_turn(G)
+  return T.end_turn(G)
+end
+
+-- After a free action: the team acts again, or its turn ends when nothing is left to do.
+function T.free_done(G)
+  local t = G:get("turn")
+  local opts
+  if G:get("phase") == "post" then opts = M.post_actions(G, t) else opts = M.actions(G, t) end
+  if #opts == 0 then return T.end_turn(G) end
+  return T.decision(G, opts)
 end
 
 return T

@@ -1,5 +1,7 @@
 //! The kernel: game state, topology, turn order and seeded randomness. No rules live here.
 
+pub mod log;
+pub mod pending;
 pub mod props;
 pub mod randomizer;
 pub mod rng;

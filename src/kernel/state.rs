@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+pub use super::log::Log;
+pub use super::pending::{Continuation, Decision, Wait};
 pub use super::props::Props;
 use super::rng::Stream;
 use super::topology::{Loc, Topology};
@@ -43,6 +45,8 @@ pub struct State {
     pub bags: BTreeMap<String, Vec<String>>,
     /// The seats that may see a bag's contents, for bags not everyone may see (absent: all).
     pub bag_seen: BTreeMap<String, u64>,
+    /// Continuations of the move in progress, top last (see `pending`).
+    pub pending: Vec<Continuation>,
     pub switches: Arc<BTreeMap<String, Value>>,
     seed: u64,
     /// The seed of the secret streams (randomizers declared `secret`): not printed, so the
@@ -50,7 +54,7 @@ pub struct State {
     secret_seed: u64,
     streams: BTreeMap<String, Stream>,
     secret_streams: BTreeMap<String, Stream>,
-    pub log: Vec<LogLine>,
+    pub log: Log,
     pub logging: bool,
     pub stats: BTreeMap<String, i64>,
     /// Set while a query hook or a REPL expression looks at the state: every mutation is
@@ -79,12 +83,13 @@ impl State {
             secrets: BTreeMap::new(),
             bags: BTreeMap::new(),
             bag_seen: BTreeMap::new(),
+            pending: Vec::new(),
             switches,
             seed,
             secret_seed: derived_secret_seed(seed),
             streams: BTreeMap::new(),
             secret_streams: BTreeMap::new(),
-            log: Vec::new(),
+            log: Log::default(),
             logging: true,
             stats: BTreeMap::new(),
             read_only: false,
@@ -339,7 +344,7 @@ impl State {
         }
         let _ = write!(
             out,
-            "|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
+            "|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}",
             self.props,
             self.player_props,
             self.cell_props,
@@ -348,7 +353,8 @@ impl State {
             self.bags,
             self.bag_seen,
             self.streams,
-            self.secret_streams
+            self.secret_streams,
+            self.pending
         );
         out
     }

@@ -161,13 +161,13 @@ pub fn determinize(state: &mut State, seat: Seat, seed: u64) -> Result<(), Strin
         }
     }
     state.set_secret_seed(rng.next_u64());
-    state.log.retain(|line| line.for_viewer(viewer).is_some());
-    for line in &mut state.log {
+    state.log.rewrite(|mut line| {
         if !viewer.sees(line.seen_by) {
-            line.text = line.otherwise.take().expect("kept lines are readable");
+            line.text = line.otherwise.take()?;
             line.seen_by = ALL_SEATS;
         }
-    }
+        Some(line)
+    });
     Ok(())
 }
 

@@ -39,6 +39,11 @@ pub const COMMANDS: &[Command] = &[
         help: "Resolve the pending chance event: drawn from the seeded stream, or forced to the values given (`roll 6 5`, `roll arrow`). At a decision that offers `roll`, plays it first. Given while a decision is pending, the values are kept for the next chance event.",
     },
     Command {
+        name: "pending",
+        usage: "",
+        help: "What is being resolved in the middle of a move: the rules' continuations, top first, each with its hook, its arguments, why it is there and what it waits for.",
+    },
+    Command {
         name: "auto",
         usage: "[N]",
         help: "Let the bots take the next N steps (decisions and chance events; default: to the end of the game): each seat's `bot`, or the uniform-random bot.",

@@ -198,6 +198,7 @@ impl Repl {
                 let echo = self.echo(what, viewer);
                 Ok(format!("{echo}\n{}", self.status_line()?))
             }
+            "pending" => self.pending(),
             "as" => self.view_as(args.first().map(String::as_str)),
             "auto" => self.auto(args.first()),
             "bot" => self.bot(&args),
@@ -589,6 +590,24 @@ impl Repl {
             steps += 1;
         }
         Ok(format!("{steps} steps\n{}", self.status_line()?))
+    }
+
+    /// The pending stack, top first, as the viewer may read it.
+    fn pending(&mut self) -> Result<String> {
+        let s = self.session()?;
+        let viewer = s.game.view;
+        let lines: Vec<String> = s.game.with_state(|st| {
+            st.pending
+                .iter()
+                .rev()
+                .enumerate()
+                .map(|(i, c)| format!("{}. {}", i + 1, c.describe(viewer)))
+                .collect()
+        });
+        if lines.is_empty() {
+            return Ok("nothing pending".into());
+        }
+        Ok(lines.join("\n"))
     }
 
     /// `bot <seat> random|greedy|mcts [budget]`, or `bot <seat> off`: who `auto` plays for.

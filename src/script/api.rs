@@ -4,8 +4,10 @@
 
 use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, ffi};
 
+use super::randomizers::STATUS_PARAMS;
 use super::stack::{self, thawed};
 
+use crate::kernel::state::{Continuation, Decision, Wait};
 use crate::kernel::topology::{GridNames, Metric};
 use crate::kernel::turn::Unit;
 use crate::kernel::view::{ALL_SEATS, Domain, Secret, seat_bit};
@@ -118,6 +120,7 @@ impl UserData for State {
         add_pieces(m);
         add_turns(m);
         add_secrets_and_bags(m);
+        add_pending(m);
         m.add_method_mut("reseed", |lua, this, seed: i64| {
             writable_at(lua, this)?;
             this.reseed(seed as u64);
@@ -590,4 +593,111 @@ fn viewer_name(state: &State) -> String {
         Some(0) => "spectators".into(),
         Some(s) => format!("seat {}", state.turn.name(s)),
     }
+}
+
+/// A hook the rules define, or an error naming the field that named it.
+fn hook_name(lua: &Lua, t: &Table, field: &str) -> Result<Option<String>> {
+    let Some(name) = t.get::<Option<String>>(field)? else {
+        return Ok(None);
+    };
+    let hooks: Table = lua.globals().get("hook")?;
+    if !matches!(hooks.get::<LuaValue>(name.as_str())?, LuaValue::Function(_)) {
+        return fail(format!(
+            "push: {field} names the hook '{name}', which no rule file defines"
+        ));
+    }
+    Ok(Some(name))
+}
+
+/// `G:push{hook=…, args=…, why=…, seen_by=…, chance=…, <chance parameters> | actor=…,
+/// options=…, prompt=… | ask=…, auto=…, none=…}`: a continuation (see kernel::pending and
+/// docs/lua-api.md).
+fn continuation(lua: &Lua, state: &State, t: &Table) -> Result<Continuation> {
+    let hook = hook_name(lua, t, "hook")?.ok_or_else(|| mlua::Error::runtime("push: no hook"))?;
+    let mut args = Vec::new();
+    if let Some(list) = t.get::<Option<Table>>("args")? {
+        for (i, v) in thawed(list)?.sequence_values::<LuaValue>().enumerate() {
+            let v = from_lua(lua, &v?)?
+                .ok_or_else(|| mlua::Error::runtime(format!("push: args[{}] is nil", i + 1)))?;
+            args.push(v);
+        }
+    }
+    let why = t.get::<Option<String>>("why")?.unwrap_or_default();
+    let seen_by = match t.get::<Option<Table>>("seen_by")? {
+        Some(seats) => seats_mask(state, Some(seats))?,
+        None => ALL_SEATS,
+    };
+    let ask = hook_name(lua, t, "ask")?;
+    let options = match t.get::<Option<Table>>("options")? {
+        Some(o) => Some(
+            thawed(o)?
+                .sequence_values::<String>()
+                .collect::<Result<Vec<_>>>()?,
+        ),
+        None => None,
+    };
+    let wait = if let Some(name) = t.get::<Option<String>>("chance")? {
+        let mut params = Vec::new();
+        for p in STATUS_PARAMS {
+            if let Some(v) = from_lua(lua, &t.get::<LuaValue>(p)?)? {
+                params.push((p.to_string(), v));
+            }
+        }
+        params.sort_by(|a, b| a.0.cmp(&b.0));
+        Wait::Chance(name, params)
+    } else if ask.is_some() || options.is_some() {
+        let actor = match t.get::<Option<i64>>("actor")? {
+            Some(a) => seat(state, a)?,
+            None if ask.is_some() => 0,
+            None => return fail("push: a decision without an actor"),
+        };
+        Wait::Decision(Decision {
+            ask,
+            actor,
+            options,
+            prompt: t.get::<Option<String>>("prompt")?.unwrap_or_default(),
+            auto: t.get::<Option<bool>>("auto")?.unwrap_or(false),
+            none: hook_name(lua, t, "none")?,
+        })
+    } else {
+        Wait::Step
+    };
+    Ok(Continuation {
+        hook,
+        args,
+        why,
+        wait,
+        seen_by,
+    })
+}
+
+fn add_pending<M: UserDataMethods<State>>(m: &mut M) {
+    m.add_method_mut("push", |lua, this, t: Table| {
+        writable_at(lua, this)?;
+        let c = continuation(lua, this, &thawed(t)?)
+            .map_err(|e| placed(lua, super::error::message(&e)))?;
+        this.pending.push(c);
+        Ok(())
+    });
+    // The stack, top last: one table per continuation ({hook, args, why, waits}); in a view,
+    // a continuation the viewer may not see has no args.
+    m.add_method("pending", |lua, this, ()| {
+        let out = lua.create_table()?;
+        for (i, c) in this.pending.iter().enumerate() {
+            let e = lua.create_table()?;
+            e.raw_set("hook", c.hook.as_str())?;
+            if this.viewer.sees(c.seen_by()) {
+                e.raw_set("args", list_table(lua, &c.args)?)?;
+            }
+            e.raw_set("why", c.why.as_str())?;
+            let waits = match &c.wait {
+                Wait::Step => "step",
+                Wait::Chance(..) => "chance",
+                Wait::Decision(_) => "decision",
+            };
+            e.raw_set("waits", waits)?;
+            out.raw_set(i + 1, e)?;
+        }
+        Ok(out)
+    });
 }

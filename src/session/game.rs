@@ -4,19 +4,27 @@
 use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
-use mlua::{AnyUserData, Function, Value as LuaValue};
+use mlua::{AnyUserData, Function, MultiValue, Table, Value as LuaValue};
 
 use super::status::{Fields, Reply, Status, describe_status, same_status};
+use crate::kernel::state::{Continuation, Decision, Wait};
 use crate::kernel::view::ALL_SEATS;
-use crate::kernel::{Outcome, Seat, State, Viewer};
+use crate::kernel::{Outcome, Seat, State, Value, Viewer};
 use crate::script::Rules;
-use crate::script::api::list_table;
+use crate::script::api::{list_table, to_lua};
 use crate::script::error::describe;
+use crate::script::randomizers::{STATUS_PARAMS, with_params};
+
+/// Continuations one event may run: more is a chain that does not end.
+const MAX_CONTINUATIONS: usize = 100_000;
 
 pub struct Game {
     pub rules: Rc<Rules>,
     g: AnyUserData,
     status: Option<Status>,
+    /// Whether `status` came from the pending stack's top (so `apply` and a chance event
+    /// resume it), known without reading the state again.
+    status_pending: bool,
     /// Labels of the current decision, computed once per status.
     labels: Option<Vec<String>>,
     /// The seats that see the current status's options, choice or outcome (its `seen_by`).
@@ -74,6 +82,7 @@ impl Game {
             rules,
             g,
             status: None,
+            status_pending: false,
             labels: None,
             seen_by: ALL_SEATS,
             transactional: true,
@@ -103,10 +112,11 @@ impl Game {
         self.change(name, args, false)
     }
 
-    /// Runs a hook that changes the state. With `next_status`, a table it returns is the
-    /// status that follows: a simulation then crosses into Lua once per event instead of
-    /// twice. Interactive play checks that table against the status hook, and an action
-    /// whose status disagrees fails like any other rule error.
+    /// Runs a hook that changes the state, then the continuations it left (see `drive`). With
+    /// `next_status`, a table it returns (or the last continuation run after it) is the status
+    /// that follows when no continuation waits: a simulation then crosses into Lua once per event instead of twice.
+    /// Interactive play checks that table against the status hook, and an action whose
+    /// status disagrees fails like any other rule error.
     fn change<A: mlua::IntoLuaMulti>(
         &mut self,
         name: &str,
@@ -115,26 +125,211 @@ impl Game {
     ) -> Result<()> {
         let rules = self.rules.clone();
         let f = rules.required_hook(name)?;
+        self.transact(|game| {
+            let reply: Reply = game.run(name, f, args)?;
+            let (last, waiting) = game.drive()?;
+            game.settle(name, last.unwrap_or(reply), next_status, waiting)
+        })
+    }
+
+    /// After an action: takes the status that the last hook run returned, when nothing is
+    /// pending any more. In interactive play, an action after which the game cannot say what
+    /// it waits for fails like any other rule error, state unchanged.
+    fn settle(&mut self, hook: &str, reply: Reply, next_status: bool, waiting: bool) -> Result<()> {
+        match reply.0 {
+            Some(fields) if next_status && !waiting => self.adopt_status(hook, fields),
+            _ if next_status && self.check_returned_status => self.status().map(|_| ()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Runs `f`, which changes the state; when it fails, the state is as it was.
+    fn transact(&mut self, f: impl FnOnce(&mut Game) -> Result<()>) -> Result<()> {
         let before = self.transactional.then(|| self.snapshot());
         self.status = None;
         self.labels = None;
-        let result = rules
-            .host
-            .limits
-            .run(&rules.host.lua, || f.call::<Reply>((&self.g, args)))
-            .map_err(describe)
-            .and_then(|reply| self.check_sealed(name).map(|()| reply))
-            .and_then(|reply| match reply.0 {
-                Some(fields) if next_status => self.adopt_status(name, fields),
-                // Interactive play: an action after which the game cannot say what it waits
-                // for fails like any other rule error, state unchanged.
-                _ if next_status && self.check_returned_status => self.status().map(|_| ()),
-                _ => Ok(()),
-            });
+        let result = f(self);
         if let (Err(_), Some(before)) = (&result, before) {
             self.restore(before);
         }
         result
+    }
+
+    fn pop(&mut self) -> Continuation {
+        self.with_state_mut(|s| s.pending.pop())
+            .expect("a continuation is on top")
+    }
+
+    /// Calls hook `name` as a continuation, `(G, [answer,] args…)`: as a query when `read_only`
+    /// (a decision's `ask`), else as a rule that changes the state.
+    fn call_continuation<R: mlua::FromLuaMulti>(
+        &self,
+        name: &str,
+        answer: Option<LuaValue>,
+        args: &[Value],
+        read_only: bool,
+    ) -> Result<R> {
+        let rules = self.rules.clone();
+        let f = rules.hook(name).ok_or_else(|| {
+            anyhow!("a continuation names the hook '{name}', which no rule file defines")
+        })?;
+        let lua = &rules.host.lua;
+        let mut call = MultiValue::new();
+        if let Some(a) = answer {
+            call.push_back(a);
+        }
+        for v in args {
+            call.push_back(to_lua(lua, v)?);
+        }
+        if read_only {
+            self.query(f, call)
+        } else {
+            self.run(name, f, call)
+        }
+    }
+
+    /// Resumes the continuation on top with `answer` (a decision's label, a chance outcome).
+    fn resume(&mut self, answer: LuaValue) -> Result<()> {
+        self.transact(|game| {
+            let top = game.pop();
+            let reply: Reply = game.call_continuation(&top.hook, Some(answer), &top.args, false)?;
+            let (last, waiting) = game.drive()?;
+            game.settle(&top.hook, last.unwrap_or(reply), true, waiting)
+        })
+    }
+
+    /// Runs the pending stack until its top waits for a chance event or for a decision with a
+    /// choice, or it is empty: steps run, a decision's options are asked for when it reaches
+    /// the top, a single option is taken where the rule asked for that, and a decision without
+    /// options runs its fallback. Returns what the last hook it called returned (a status,
+    /// like `apply`'s), if it called one, and whether a continuation waits.
+    fn drive(&mut self) -> Result<(Option<Reply>, bool)> {
+        let mut last = None;
+        for _ in 0..MAX_CONTINUATIONS {
+            let Some(top) = self.with_state(|s| s.pending.last().cloned()) else {
+                return Ok((last, false));
+            };
+            let Wait::Decision(d) = &top.wait else {
+                if top.wait == Wait::Step {
+                    self.pop();
+                    last = Some(self.call_continuation(&top.hook, None, &top.args, false)?);
+                    continue;
+                }
+                return Ok((last, true));
+            };
+            let Some(options) = &d.options else {
+                self.ask(&top, d.ask.as_deref().unwrap_or_default())?;
+                continue;
+            };
+            match options.as_slice() {
+                [] => {
+                    self.pop();
+                    let Some(none) = &d.none else {
+                        bail!(
+                            "{}: a decision with no options and no fallback (none = …)",
+                            top.hook
+                        );
+                    };
+                    self.log_with(|| format!("{}: no option", top.why));
+                    last = Some(self.call_continuation(none, None, &top.args, false)?);
+                }
+                [only] if d.auto => {
+                    self.pop();
+                    self.log_with(|| format!("{}: {only} (the only option)", top.why));
+                    let answer = LuaValue::String(self.rules.host.lua.create_string(only)?);
+                    last =
+                        Some(self.call_continuation(&top.hook, Some(answer), &top.args, false)?);
+                }
+                _ => return Ok((last, true)),
+            }
+        }
+        bail!("more than {MAX_CONTINUATIONS} continuations in one event: a chain that does not end")
+    }
+
+    /// Logs a line made only when the log is on.
+    fn log_with(&mut self, line: impl FnOnce() -> String) {
+        self.with_state_mut(|s| {
+            if s.logging {
+                s.log(line())
+            }
+        });
+    }
+
+    /// Calls a decision's `ask` hook and keeps what it returns in the continuation on top.
+    fn ask(&mut self, top: &Continuation, hook: &str) -> Result<()> {
+        let t: Table = self
+            .call_continuation(hook, None, &top.args, true)
+            .map_err(|e| anyhow!("{hook}: {e}"))?;
+        let actor: i64 = t.get("actor")?;
+        let seats = self.with_state(|s| s.turn.seats()) as i64;
+        if !(1..=seats).contains(&actor) {
+            bail!("{hook}: actor {actor} is not a seat (1..{seats})");
+        }
+        let options: Vec<String> = t.get("options")?;
+        let prompt: Option<String> = t.get("prompt")?;
+        self.with_state_mut(|s| {
+            if let Some(Continuation {
+                wait: Wait::Decision(d),
+                ..
+            }) = s.pending.last_mut()
+            {
+                d.actor = actor as Seat;
+                d.options = Some(options);
+                d.prompt = prompt.unwrap_or_default();
+            }
+        });
+        Ok(())
+    }
+
+    /// The status the pending stack's top gives, if it waits for something, and the seats
+    /// that see it.
+    fn pending_status(&self) -> Result<Option<(Status, u64)>> {
+        let Some(top) = self.with_state(|s| s.pending.last().cloned()) else {
+            return Ok(None);
+        };
+        let seen_by = top.seen_by();
+        let lua = &self.rules.host.lua;
+        let status = match top.wait {
+            Wait::Chance(name, params) => {
+                let Some(base) = self.rules.randomizers.get(&name) else {
+                    bail!(
+                        "{} waits for chance '{name}', which no rule declares in randomizers",
+                        top.hook
+                    );
+                };
+                let params = if params.is_empty() {
+                    None
+                } else {
+                    let given = params
+                        .iter()
+                        .map(|(k, v)| {
+                            let k = STATUS_PARAMS
+                                .iter()
+                                .find(|p| *p == k)
+                                .expect("read by push");
+                            Ok((*k, to_lua(lua, v)?))
+                        })
+                        .collect::<Result<Vec<_>>>()?;
+                    let r =
+                        with_params(lua, base, &given).map_err(|e| anyhow!("{}: {e}", top.hook))?;
+                    Some(Rc::new(r))
+                };
+                Status::Chance(name, params)
+            }
+            Wait::Decision(Decision {
+                actor,
+                options: Some(options),
+                prompt,
+                ..
+            }) => Status::Decision {
+                actor,
+                count: options.len(),
+                options: lua.create_sequence_from(options)?,
+                prompt,
+            },
+            _ => bail!("the continuation {} has not run", top.hook),
+        };
+        Ok(Some((status, seen_by)))
     }
 
     /// Takes the status a hook returned; in interactive play only after comparing it with
@@ -144,6 +339,7 @@ impl Game {
         let given = fields.status(&self.rules.host.lua, &self.rules.randomizers)?;
         if !self.check_returned_status {
             self.status = Some(given);
+            self.status_pending = false;
             self.seen_by = seen_by;
             return Ok(());
         }
@@ -156,6 +352,22 @@ impl Game {
             );
         }
         Ok(())
+    }
+
+    /// Calls hook `name`, a rule that changes the state, under the limits.
+    fn run<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
+        &self,
+        name: &str,
+        f: &Function,
+        args: A,
+    ) -> Result<R> {
+        let host = &self.rules.host;
+        let r = host
+            .limits
+            .run(&host.lua, || f.call::<R>((&self.g, args)))
+            .map_err(describe)?;
+        self.check_sealed(name)?;
+        Ok(r)
     }
 
     /// Calls a hook that only reads the state, as the referee.
@@ -243,8 +455,16 @@ impl Game {
         &self.g
     }
 
-    /// What the game waits for now (computed once per state).
+    /// What the game waits for now (computed once per state): the pending stack's top, or
+    /// else the status hook.
     pub fn status(&mut self) -> Result<&Status> {
+        if self.status.is_none()
+            && let Some((status, seen_by)) = self.pending_status()?
+        {
+            self.status = Some(status);
+            self.seen_by = seen_by;
+            self.status_pending = true;
+        }
         if self.status.is_none() {
             let rules = self.rules.clone();
             let reply: Reply = self
@@ -255,6 +475,7 @@ impl Game {
             };
             self.seen_by = fields.seen_by()?;
             self.status = Some(fields.status(&rules.host.lua, &rules.randomizers)?);
+            self.status_pending = false;
         }
         Ok(self.status.as_ref().expect("just computed"))
     }
@@ -321,8 +542,10 @@ impl Game {
             bail!("there is no option {} (1..{count})", i + 1);
         }
         let opt: LuaValue = options.raw_get(i + 1)?;
-        self.change("apply", opt, true)?;
-        Ok(())
+        if self.status_pending {
+            return self.resume(opt);
+        }
+        self.change("apply", opt, true)
     }
 
     /// Resolves the pending chance event of randomizer `name` with `outcome`.
@@ -333,6 +556,9 @@ impl Game {
             .get(name)
             .ok_or_else(|| anyhow!("no randomizer '{name}'"))?;
         let t = list_table(&rules.host.lua, outcome)?;
+        if self.status_pending {
+            return self.resume(LuaValue::Table(t));
+        }
         self.change("chance", (lua_name, t), true)
     }
 

@@ -119,6 +119,10 @@ return {
     seen = seen,
     seers = seers,
     side_seats = side_seats,
+    -- putting peeked tiles back is seen by the peeking side only
+    seen_by = function(G, kind)
+      if kind == "lighthouse_place" then return side_seats(G, G:get("turn")) end
+    end,
     swap_seen = swap_seen,
     on_reveal = function(G, l, by) if by == "lighthouse" then fire(G, l) end end,
     on_arrive = function(G, l)
@@ -159,7 +163,7 @@ return {
       local left = tonumber(extra) - 1
       if mode == "flip4" then
         if left > 0 then C.ask(G, "lh", "lighthouse_pick", l, left) end
-        C.push(G, "flip|" .. cell .. "|lighthouse")
+        C.push(G, "flip", cell, "lighthouse")
         return
       end
       local peeked = G:get("lh_peek") or {}
@@ -171,7 +175,7 @@ return {
       elseif mode == "peek4_permute" then
         C.ask(G, "lh", "lighthouse_place", l, "-")
       end
-      C.push(G, "flip|" .. cell .. "|peek")
+      C.push(G, "flip", cell, "peek")
     end,
   },
 }
