@@ -52,7 +52,10 @@ fn bad_input_to_a_game_in_play_changes_nothing() {
         ("N: N.l2 x4, home 1", "position line 2: N has 5 pieces"),
         ("E: N.r2 x2 / N: N.r2", "N.r2 holds pieces of both teams"),
         // a throw value the implement cannot produce
-        ("implement dice2 / throw 2 3", "position line 3: throw: 2 is not a face of dice2"),
+        (
+            "implement dice2 / throw 2 3",
+            "position line 3: throw: 2 is not a face of dice2",
+        ),
         ("implement cowries / throw 1", "cowries cannot give 1"),
     ];
     for (body, want) in refused {

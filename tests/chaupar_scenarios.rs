@@ -101,8 +101,16 @@ fn s04_two_players_and_team_turns() {
 fn s04_two_players_share_a_throw() {
     // two_player_throw=shared: one throw per player turn, for either of the player's colours
     let mut c = C::at("seats 2 / set two_player_throw=shared / throw 6 1 2 / S: E.l1 / N: W.l1");
-    assert!(c.status().starts_with("A (S+N) to play 6 2 1"), "{}", c.status());
-    assert!(c.has("S: enter 6") && c.has("N: enter 6"), "{:?}", c.moves());
+    assert!(
+        c.status().starts_with("A (S+N) to play 6 2 1"),
+        "{}",
+        c.status()
+    );
+    assert!(
+        c.has("S: enter 6") && c.has("N: enter 6"),
+        "{:?}",
+        c.moves()
+    );
     assert!(c.has("N: move W.l1 x1 1+2 to W.l4"), "{:?}", c.moves());
     // the compulsory entry still holds, and each colour's squares are read on its own route
     assert!(c.fails("play S: E.l1 6").contains("not possible now"));
@@ -120,7 +128,10 @@ fn s04_two_players_share_a_throw() {
     assert!(c.export().contains("set two_player_throw=shared"));
     let mut repl = common::repl(&common::rules());
     let e = common::fails(&mut repl, "new chaupar --set two_player_throw=shared");
-    assert!(e.contains("two_player_throw=shared is for two players"), "{e}");
+    assert!(
+        e.contains("two_player_throw=shared is for two players"),
+        "{e}"
+    );
 }
 
 // ---- Implements ------------------------------------------------------------------------
@@ -184,46 +195,26 @@ fn s06_cowrie_bias_changes_the_throws() {
 
 #[test]
 fn s06_a_custom_cowrie_schedule_is_played() {
-    let sets = "--set implement=cowries --set cowrie_schedule=custom \
-                --set cowrie_values=[1,2,3,4,5,6,7] --set cowrie_graces=[7]";
-    let mut c = C::fresh(sets);
-    let mut c2 = C {
-        repl: common::repl(&common::rules()),
-    };
-    c2.run(&format!(
-        "setup chaupar {sets} {}",
-        pos("implement cowries / S: E.l1")
-    ));
+    let custom = "--set implement=cowries --set cowrie_schedule=custom \
+                  --set cowrie_values=[1,2,3,4,5,6,7] --set cowrie_graces=[7]";
+    let position = pos("implement cowries / S: E.l1");
     // 0 shells up is a 1 and no grace: E.l1 moves one square, and E is to move
-    c2.roll("up=0");
-    assert_eq!(c2.colour("S"), "E.l2, home 0, wait 3");
-    assert_eq!(c2.turn(), "E");
+    let mut c = C::setup_with(custom, &position);
+    c.roll("up=0");
+    assert_eq!(c.colour("S"), "E.l2, home 0, wait 3");
+    assert_eq!(c.turn(), "E");
     // 6 up is a 7, a grace: it enters, and the bound extra throw moves the new piece
-    let mut c3 = C {
-        repl: common::repl(&common::rules()),
-    };
-    c3.run(&format!(
-        "setup chaupar {sets} {}",
-        pos("implement cowries / S: E.l1")
-    ));
-    c3.roll("up=6");
-    assert_eq!(c3.colour("S"), "S.m1, E.l1, home 0, wait 2");
-    c3.roll("up=1");
-    assert_eq!(c3.colour("S"), "S.m3, E.l1, home 0, wait 2");
+    let mut c = C::setup_with(custom, &position);
+    c.roll("up=6");
+    assert_eq!(c.colour("S"), "S.m1, E.l1, home 0, wait 2");
+    c.roll("up=1");
+    assert_eq!(c.colour("S"), "S.m3, E.l1, home 0, wait 2");
     // a value the schedule cannot give is refused, in a position and in a roll
-    assert!(c3.fails("roll 25").contains("not a score"));
-    let e = common::fails(
-        &mut c.repl,
-        &format!(
-            "setup chaupar {sets} {}",
-            pos("implement cowries / throw 25")
-        ),
-    );
+    assert!(c.fails("roll 25").contains("not a score"));
+    let throw = pos("implement cowries / throw 25");
+    let e = c.fails(&format!("setup chaupar {custom} {throw}"));
     assert!(e.contains("cowries cannot give 25"), "{e}");
-    let e = common::fails(
-        &mut c.repl,
-        "new chaupar --set implement=cowries --set cowrie_schedule=custom --set cowrie_values=[1,2,3]",
-    );
+    let e = c.fails("new chaupar --set implement=cowries --set cowrie_schedule=custom --set cowrie_values=[1,2,3]");
     assert!(e.contains("cowrie_values: 7 values"), "{e}");
 }
 

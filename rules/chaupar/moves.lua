@@ -28,8 +28,14 @@ function M.view(G, sw)
   local at = P.board(G)
   local wait, home = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }
   for p = 1, 16 do
-    local i, c = at[p], (p + 3) // 4
-    if i == 0 then wait[c] = wait[c] + 1 elseif i == HOME then home[c] = home[c] + 1 end
+    local i = at[p]
+    if i == 0 then
+      local c = (p + 3) // 4
+      wait[c] = wait[c] + 1
+    elseif i == HOME then
+      local c = (p + 3) // 4
+      home[c] = home[c] + 1
+    end
   end
   local dir = sw.direction
   -- sixteen fields at most, so that the table is small (one is made per event)

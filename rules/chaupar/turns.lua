@@ -69,9 +69,11 @@ local function mover_of(sw, V, c)
 end
 
 -- The colours a turn of `mover` plays: that colour, or both colours of its player.
+local ONE, BOTH = {}, {}
+for c = 1, 4 do ONE[c], BOTH[c] = { c }, { c, B.PARTNER[c] } end
 local function colours(sw, mover)
-  if shared(sw) then return { mover, B.PARTNER[mover] } end
-  return { mover }
+  if shared(sw) then return BOTH[mover] end
+  return ONE[mover]
 end
 
 -- The colour to play (the current unit) begins its turn.
