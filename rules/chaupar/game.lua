@@ -69,8 +69,11 @@ local IMPLEMENTS = {
 return {
   name = "chaupar",
   title = "Chaupar (Чаупар)",
-  -- Two players are A (S and N) and B (E and W), §4.
-  seats = { min = 2, max = 4, default = 4, names = { "S", "E", "N", "W" }, names_for = { [2] = { "A", "B" } } },
+  -- Seats are named by colour; two players are A (S and N) and B (E and W), §4.
+  seats = {
+    min = 2, max = 4, default = 4,
+    names = function(n) return n == 2 and { "A", "B" } or table.move({ "S", "E", "N", "W" }, 1, n, 1, {}) end,
+  },
   switches = require("chaupar.switches"),
   randomizers = IMPLEMENTS,
   hooks = {

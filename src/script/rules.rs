@@ -25,14 +25,15 @@ pub struct Seats {
     pub max: u32,
     pub default: u32,
     pub names: Vec<String>,
-    /// Names for one number of players, instead of the first n of `names` (`names_for`).
-    pub names_for: BTreeMap<u32, Vec<String>>,
+    /// Names for a player count, when `names` is a function of the count (a game whose
+    /// players are named by side, as Pirates' S1, S2, P1…).
+    pub names_by_count: BTreeMap<u32, Vec<String>>,
 }
 
 impl Seats {
-    /// Names of the seats of an n-player game.
+    /// Names of the first n seats.
     pub fn names(&self, n: u32) -> Vec<String> {
-        let names = self.names_for.get(&n).unwrap_or(&self.names);
+        let names = self.names_by_count.get(&n).unwrap_or(&self.names);
         (0..n as usize)
             .map(|i| {
                 names
@@ -229,7 +230,8 @@ impl Rules {
         let mut tiles = load_tiles(&host, game, &mut stacks, &mut declarations)?;
         let tile_names: Vec<String> = tiles.iter().map(|t| t.name.clone()).collect();
         let house_available = stems(&root.join(game).join("house"), "lua");
-        let variant = match &opts.variant {
+        let default_variant = field::<Option<String>>(&def, "variant", &what)?;
+        let variant = match opts.variant.as_ref().or(default_variant.as_ref()) {
             None => Variant::default(),
             Some(v) => {
                 let rel = format!("{game}/variants/{v}.toml");
@@ -359,32 +361,38 @@ fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
             max: 2,
             default: 2,
             names: vec![],
-            names_for: BTreeMap::new(),
+            names_by_count: BTreeMap::new(),
         });
     };
     let min: u32 = field::<Option<u32>>(&t, "min", what)?.unwrap_or(2);
     let max: u32 = field::<Option<u32>>(&t, "max", what)?.unwrap_or(min);
     let default: u32 = field::<Option<u32>>(&t, "default", what)?.unwrap_or(min);
-    let names: Vec<String> = field::<Option<Vec<String>>>(&t, "names", what)?.unwrap_or_default();
     if min == 0 || min > max || !(min..=max).contains(&default) || max > 64 {
         bail!("{what}: seats: need 1 ≤ min ≤ default ≤ max ≤ 64");
     }
-    let names_for: BTreeMap<u32, Vec<String>> =
-        field::<Option<_>>(&t, "names_for", what)?.unwrap_or_default();
-    for (n, list) in &names_for {
-        if !(min..=max).contains(n) || list.len() != *n as usize {
-            bail!(
-                "{what}: seats: names_for[{n}] must name {n} seats of a {min}..{max}-player game, not {}",
-                list.len()
-            );
+    let mut names = Vec::new();
+    let mut names_by_count = BTreeMap::new();
+    match field::<LuaValue>(&t, "names", what)? {
+        LuaValue::Function(f) => {
+            for n in min..=max {
+                let list: Vec<String> = f.call(n).map_err(|e| {
+                    anyhow!("{what}: seats.names({n}): {}", super::error::message(&e))
+                })?;
+                if list.len() != n as usize {
+                    bail!("{what}: seats.names({n}) gives {} names", list.len());
+                }
+                names_by_count.insert(n, list);
+            }
         }
+        LuaValue::Nil => {}
+        _ => names = field::<Vec<String>>(&t, "names", what)?,
     }
     Ok(Seats {
         min,
         max,
         default,
         names,
-        names_for,
+        names_by_count,
     })
 }
 

@@ -1,0 +1,98 @@
+-- The golden galleon (spec §4, §13, §14): a kernel secret "golden" (the ship's piece id),
+-- seen by Spain's players until it is revealed; the side that owned it at the start (prop
+-- "gold_side", for recapture); the wins it brings; the end of the game.
+
+local B = require("pirates.board")
+local P = require("pirates.players")
+
+local Gd = {}
+
+-- The golden ship's piece id, or nil when there is none (a test position may have none).
+-- Only the referee's hooks (apply, chance) may call it before the reveal.
+function Gd.id(G)
+  if not G:get("gold") then return nil end
+  local p = G:secret_get("golden")
+  if not G:exists(p) then return nil end
+  return p
+end
+
+-- Whether the current view may know which ship is golden.
+function Gd.visible(G)
+  return G:get("gold") and G:can_see("golden")
+end
+
+-- Makes piece p the golden ship, seen by Spain (or by everyone when `revealed`).
+function Gd.set(G, p, revealed)
+  local galleons = {}
+  for _, s in ipairs(B.ships(G)) do
+    if s.kind == "galleon" then galleons[#galleons + 1] = s.p end
+  end
+  if #galleons == 0 then galleons = { p } end
+  G:secret_set("golden", p, P.spanish_seats(G), galleons)
+  -- A golden brigantine comes only from a pirate's trophy claim (§15 transfer).
+  G:set("gold", true, "gold_rev", false, "gold_side", B.ship(G, p).kind == "galleon" and "spain" or "pirate")
+  if revealed then Gd.reveal(G) end
+end
+
+function Gd.reveal(G, why)
+  if not G:get("gold") or G:get("gold_rev") then return end
+  G:secret_reveal("golden")
+  G:set("gold_rev", true)
+  local p = G:secret_get("golden")
+  if G:exists(p) then
+    G:log(B.ship(G, p).id .. " is the golden galleon" .. (why and " (" .. why .. ")" or ""))
+  end
+end
+
+-- Ends the game: `side` wins ("spain", "pirate") or nil for a draw.
+function Gd.finish(G, side, result)
+  if G:get("phase") == "over" then return end
+  local scores = {}
+  for seat = 1, G:seats() do
+    scores[seat] = side == nil and 0.5 or (P.side(G, seat) == side and 1 or 0)
+  end
+  G:set("phase", "over", "scores", scores, "result", result)
+  Gd.reveal(G, "the game is over")
+  G:log(result)
+end
+
+-- The wins of §13 for the golden ship where it stands now.
+function Gd.check_win(G)
+  local p = Gd.id(G)
+  if not p or G:get("phase") == "over" then return end
+  local s = B.ship(G, p)
+  if s.der then return end
+  local grid = G:get("grid")
+  local ch = grid:sub(s.pos + 1, s.pos + 1)
+  if ch == "C" and s.side == "spain" then
+    Gd.reveal(G, "it entered Cadiz")
+    Gd.finish(G, "spain", "Spain wins: the golden galleon " .. s.id .. " reached Cadiz")
+  elseif s.side == "pirate" and ch:match("^[1-6]$") then
+    local goal = G:get("goal_base")
+    if G:get("sw_pirate_goal") == "any_base" or goal == nil or goal == s.pos then
+      Gd.finish(G, "pirate", "the pirates win: the golden galleon " .. s.id .. " reached a pirate base")
+    end
+  end
+end
+
+-- The early end of §14: a side with no ship left while the other side holds the golden ship.
+function Gd.check_early_end(G)
+  if G:get("sw_early_end") ~= "on" or G:get("phase") == "over" then return end
+  local p = Gd.id(G)
+  if not p then return end
+  local holder = B.ship(G, p).side
+  if holder == "none" then return end
+  local count = { spain = 0, pirate = 0 }
+  for _, s in ipairs(B.ships(G)) do
+    if not s.der then count[s.side] = count[s.side] + 1 end
+  end
+  for _, side in ipairs({ "spain", "pirate" }) do
+    if count[side] == 0 and holder ~= side then
+      Gd.finish(G, holder, (holder == "spain" and "Spain wins" or "the pirates win")
+        .. ": the other side has no ship left")
+      return
+    end
+  end
+end
+
+return Gd

@@ -1,0 +1,159 @@
+-- Movement (spec §7–§10): the step rules of a path (terrain, ports, other ships, the corner
+-- rule, the current restriction), sailing by points of sail, rowing, the hurricane drift and
+-- the currents' carry. Every function works on a context `C` read once per call (`context`).
+
+local B = require("pirates.board")
+local M = require("pirates.map")
+local O = require("pirates.options")
+
+local S = {}
+
+-- Maximum distance by k = (course − wind) mod 8 (§7).
+S.REACH = { [0] = 0, 1, 2, 3, 3, 3, 2, 1 }
+
+-- The state a move generator needs, read in a few kernel calls.
+function S.context(G)
+  local w, h, grid, cur = G:get("w", "h", "grid", "cur")
+  local corner, against, neutral, chain = G:get("sw_corner_cutting", "sw_against_current",
+    "sw_neutral_ports_open_to_spain", "sw_current_chain")
+  local C = { G = G, w = w, h = h, grid = grid, cur = cur, corner = corner, against = against,
+    neutral = neutral == "on", chain = chain == "on", ships = B.ships(G), occ = {} }
+  for _, s in ipairs(C.ships) do
+    if not B.is_port(S.terrain(C, s.pos)) then C.occ[s.pos] = s end
+  end
+  return C
+end
+
+function S.terrain(C, pos) return C.grid:sub(pos + 1, pos + 1) end
+
+-- The cell one step from pos in direction d, or nil off the map.
+function S.step(C, pos, d)
+  local c, r = pos % C.w + M.DCOL[d], pos // C.w + M.DROW[d]
+  if c < 0 or r < 0 or c >= C.w or r >= C.h then return nil end
+  return r * C.w + c
+end
+
+local function land(C, c, r)
+  return c >= 0 and r >= 0 and c < C.w and r < C.h and C.grid:byte(r * C.w + c + 1) == 35 -- '#'
+end
+
+-- Whether a diagonal step from pos in direction d is refused by the corner rule.
+function S.cuts_corner(C, pos, d)
+  if d % 2 == 0 or C.corner == "free" then return false end
+  local c, r = pos % C.w, pos // C.w
+  local a, b = land(C, c + M.DCOL[d], r), land(C, c, r + M.DROW[d])
+  if C.corner == "any_land" then return a or b end
+  return a and b
+end
+
+-- Whether a step a→b runs against the current (b is the tail of a hop whose tip is a).
+function S.against(C, a, b)
+  local d = C.cur:byte(b + 1) - 48
+  return d >= 0 and d <= 7 and S.step(C, b, d) == a
+end
+
+function S.in_port(C, s) return B.is_port(S.terrain(C, s.pos)) end
+
+-- Walks course d from ship s for up to n steps; returns how many steps are legal and a bit
+-- mask of the steps that end in a port the ship may enter (a legal place to stop short, §7).
+local DOT, HASH = 46, 35
+function S.walk(C, s, d, n)
+  local pos, prev_against, ports = s.pos, true, 0
+  local w, h, grid, occ = C.w, C.h, C.grid, C.occ
+  local dc, dr = M.DCOL[d], M.DROW[d]
+  local c, r = pos % w, pos // w
+  for i = 1, n do
+    c, r = c + dc, r + dr
+    if c < 0 or r < 0 or c >= w or r >= h then return i - 1, ports end
+    local b = r * w + c
+    local t = grid:byte(b + 1)
+    if t == HASH then return i - 1, ports end
+    if t == DOT then
+      if occ[b] then return i - 1, ports end
+    elseif B.may_enter(string.char(t), s.side, C.neutral) then
+      ports = ports | (1 << i)
+    else
+      return i - 1, ports
+    end
+    if d % 2 == 1 and C.corner ~= "free" and S.cuts_corner(C, pos, d) then return i - 1, ports end
+    local up = C.cur:byte(b + 1) ~= DOT and S.against(C, pos, b)
+    if up and (C.against == "first_step_only" and i > 1 or C.against == "start_on_tip" and not prev_against) then
+      return i - 1, ports
+    end
+    prev_against = prev_against and up
+    pos = b
+  end
+  return n, ports
+end
+
+-- Appends ship s's sailing options with the wind from `wind` to `out`: the full distance,
+-- or short of it in a port it may enter (§7), or, when `short` (the house rule
+-- move_fewer_or_stay), anywhere on its way.
+function S.sail_moves(C, s, wind, short, out)
+  for d = 0, 7 do
+    local max = S.REACH[(d - wind) % 8]
+    if max > 0 then
+      local k, ports = S.walk(C, s, d, max)
+      for n = 1, k do
+        if short or n == max or ports & (1 << n) ~= 0 then out[#out + 1] = O.ship(O.MOVE, s.p, d, n) end
+      end
+    end
+  end
+end
+
+-- Appends ship s's rowing options, one cell in each direction of `dirs`.
+function S.row_moves(C, s, dirs, out)
+  for _, d in ipairs(dirs) do
+    if S.walk(C, s, d, 1) == 1 then out[#out + 1] = O.ship(O.ROW, s.p, d, 1) end
+  end
+end
+
+-- Carries ship s along the current if it stands on a tail (§10); returns whether it moved.
+function S.carry(C, s)
+  local moved, seen = false, {}
+  while true do
+    local d = C.cur:byte(s.pos + 1) - 48
+    if d < 0 or d > 7 or seen[s.pos] then return moved end
+    seen[s.pos] = true
+    local tip = S.step(C, s.pos, d)
+    local t = S.terrain(C, tip)
+    if C.occ[tip] or not B.may_enter(t, s.side, C.neutral) then return moved end
+    C.occ[s.pos] = nil
+    B.place(C.G, s.p, tip)
+    s.pos, moved = tip, true
+    if not B.is_port(t) then C.occ[tip] = s end
+    if not C.chain then return moved end
+  end
+end
+
+-- Moves ship s to cell `to` (a sail or a row), keeping the context up to date.
+function S.go(C, s, to)
+  if C.occ[s.pos] == s then C.occ[s.pos] = nil end
+  B.place(C.G, s.p, to)
+  s.pos = to
+  if not B.is_port(S.terrain(C, to)) then C.occ[to] = s end
+end
+
+-- The §9 fate of a drifting ship: "stay", "wreck", "blocked" (a ship holds the target) or
+-- the cell it drifts to. `occ0` is the
+-- occupancy at the start of the drift.
+function S.drift_target(C, s, wind, occ0)
+  local d = (wind + 4) % 8
+  local t = S.step(C, s.pos, d)
+  if not t then return "stay" end
+  local ch = S.terrain(C, t)
+  if ch == "#" or S.cuts_corner(C, s.pos, d) then return "wreck" end
+  if occ0[t] then return "blocked" end
+  if not B.may_enter(ch, s.side, C.neutral) then return "stay" end
+  return t
+end
+
+-- Whether the wind from w drives ship s ashore (the shipwreck re-spin's test, §15).
+function S.onshore(C, s, w)
+  local d = (w + 4) % 8
+  local t = S.step(C, s.pos, d)
+  if not t then return false end
+  return S.terrain(C, t) == "#" or S.cuts_corner(C, s.pos, d)
+end
+
+return S

@@ -1,0 +1,165 @@
+//! The switches of spec §16 not covered by a checklist scenario, and each house rule switched
+//! off on its own under `author` (a position's `house -name`), on TM1 with forced spins.
+
+mod common;
+mod pirates;
+
+use pirates::Pi;
+
+#[test]
+fn opponent_choice_lets_the_next_opponent_name_the_hurricane() {
+    let mut g = Pi::at("set hurricane_direction=opponent_choice / turn P1 / B1@(6,5) / G1@(0,0)");
+    g.spin("hurricane");
+    assert!(g.status().contains("S1"), "{}", g.status());
+    assert_eq!(g.moves().len(), 8);
+    g.play("W");
+    g.play("drift");
+    assert!(g.ship("B1").unwrap().contains("(7,5)"));
+}
+
+#[test]
+fn fire_in_hurricane_off_forbids_shots() {
+    let body = "turn P1 / weather hurricane W / G1@(6,5) / B1@(7,6)";
+    assert!(Pi::at(body).has("fire B1 G1"));
+    assert!(!Pi::at(&format!("set fire_in_hurricane=off / {body}")).has("fire B1 G1"));
+}
+
+#[test]
+fn fire_timing_after_only() {
+    let mut g =
+        Pi::at("set fire_timing=after_only / turn P1 / weather wind N / G1@(6,5) / B1@(7,4)");
+    assert!(!g.has("fire B1 G1"));
+    g.play("move B1 S 1");
+    assert!(g.has("fire B1 G1"));
+}
+
+#[test]
+fn alternate_turn_order() {
+    let mut g = Pi::fresh("--seed 1 --players 4 --set turn_order=alternate");
+    let order = g.lua("table.concat(G:get('order'), ' ')");
+    assert_eq!(order, "1 2 1 3 1 4");
+    g.play("G1");
+    g.spin("calm");
+    g.play("end");
+    assert!(g.status().starts_with("waiting"));
+    g.spin("calm");
+    assert!(g.status().contains("P1"), "{}", g.status());
+}
+
+#[test]
+fn current_timing_start_of_turn() {
+    let mut g =
+        Pi::at("set current_timing=start_of_turn / turn P1 / weather calm / G1@(5,9) / B1@(0,0)");
+    g.play("end");
+    assert!(
+        g.ship("G1").unwrap().contains("(6,9)"),
+        "carried before S1's spin"
+    );
+}
+
+#[test]
+fn nearest_base_goal() {
+    let mut g =
+        Pi::at("set pirate_goal=nearest_base / turn P1 / weather wind N / G2*@(6,5)h2 / B1@(7,6)");
+    g.play("fire B1 G2");
+    g.spin("N");
+    assert!(
+        g.lua("G:get('goal_base')") == "96",
+        "Testbase (12,6) is the only base"
+    );
+}
+
+#[test]
+fn early_end_off_plays_on() {
+    let body = "golden revealed / turn P1 / weather wind N / ship G2 galleon pirate P1 (3,3) holes=0 golden / G1@(6,5)h2 / B1@(7,6)";
+    let mut g = Pi::at(&format!("set early_end=off / {body}"));
+    g.play("fire B1 G1");
+    g.spin("N");
+    assert!(!g.over());
+}
+
+#[test]
+fn golden_choice_random_asks_nothing() {
+    let mut g = Pi::fresh("--seed 3 --set golden_choice=random");
+    assert!(g.status().starts_with("waiting"), "{}", g.status());
+    g.spin("");
+    assert!(g.status().starts_with("waiting for spin"), "{}", g.status());
+}
+
+#[test]
+fn each_house_rule_switches_off_alone() {
+    // golden_wreck_trophy off: a wrecked golden galleon is a draw, as printed.
+    let mut g = Pi::at("house -golden_wreck_trophy / weather hurricane W / G2*@(9,3) / B1@(0,3)");
+    g.play("drift");
+    g.spin("W");
+    assert!(g.result().contains("draw"));
+    // brigantine_row_upwind off.
+    assert!(
+        !Pi::at("house -brigantine_row_upwind / turn P1 / weather wind N / B1@(6,5)")
+            .has("row B1 N")
+    );
+    // move_fewer_or_stay off: only the full distance.
+    let mut g = Pi::at("house -move_fewer_or_stay / weather wind N / G1@(6,5)");
+    assert_eq!(g.starting("move G1 S "), ["move G1 S 3"]);
+    assert!(!g.has("end"));
+    // The others stay on.
+    assert!(
+        Pi::at("house -move_fewer_or_stay / turn P1 / weather wind N / B1@(6,5)").has("row B1 N")
+    );
+    // A position that turns a house rule on under printed is refused.
+    let mut repl = common::repl(&common::rules());
+    let text = pirates::pos(
+        "house +shipwreck_respin / G1@(6,5)",
+        "printed",
+        "S1=spain P1=pirate",
+    );
+    let e = common::fails(
+        &mut repl,
+        &format!("setup pirates --variant printed {text}"),
+    );
+    assert!(e.contains("shipwreck_respin is not loaded"), "{e}");
+}
+
+#[test]
+fn rules_shows_the_house_rules_on_their_hooks() {
+    let mut g = Pi::fresh("--seed 1");
+    let out = g.run("rules drive_ashore");
+    assert!(out.contains("house/shipwreck_respin.lua"), "{out}");
+    let out = g.run("rules settled");
+    assert!(out.contains("house/golden_wreck_trophy.lua"), "{out}");
+}
+
+#[test]
+fn mid_turn_spins_wait_on_the_pending_stack() {
+    let mut g = Pi::at("turn P1 / weather wind N / G1@(6,5) / B1@(7,6)");
+    g.play("fire B1 G1");
+    let pending = g.run("pending");
+    assert!(
+        pending.contains("shot_spun") && pending.contains("the shot at G1"),
+        "{pending}"
+    );
+    g.spin("calm");
+    assert!(
+        g.run("pending").contains("shot_spun"),
+        "a wedge spins again"
+    );
+    g.spin("N");
+    assert!(!g.run("pending").contains("shot_spun"));
+    let mut g = Pi::at("turn P1 / weather hurricane W / B1@(9,3) / B2@(12,1)");
+    g.play("drift");
+    let pending = g.run("pending");
+    assert!(
+        pending.contains("wreck_spun") && pending.contains("drift_done"),
+        "{pending}"
+    );
+    g.spin("hurricane");
+    assert!(g.run("pending").contains("hurricane_drawn"));
+    g.spin("E");
+    assert!(
+        g.ship("B1").unwrap().contains("(9,3)"),
+        "a hurricane from E blows off the shore"
+    );
+    g.run("undo");
+    g.spin("W");
+    assert!(g.ship("B1").is_none(), "from W it drives B1 onto (10,3)");
+}
