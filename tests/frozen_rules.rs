@@ -171,7 +171,7 @@ fn a_file_loaded_later_cannot_rewrite_a_module() {
     .unwrap();
     let mut r = Repl::new(&dir.path().join("rules"), false);
     let e = fails(&mut r, "new race");
-    assert!(e.contains("rules/race/tiles/evil.lua"), "{e}");
+    assert!(e.contains("rules/race/tiles/evil.lua:1:"), "{e}");
     assert!(e.contains("changed 'race.data.goal'"), "{e}");
 }
 
@@ -206,4 +206,37 @@ fn a_rule_that_keeps_state_in_an_upvalue_is_caught_by_the_determinism_check() {
         500,
     )
     .unwrap();
+}
+
+#[test]
+fn an_overwritten_module_key_is_named_with_the_line_that_wrote_it() {
+    let stay = "      if option == \"move\" then";
+    let (_d, mut r) = race_with(
+        &[(
+            stay,
+            &format!("      if option == \"stay\" then require('race.counter').bump() end\n{stay}"),
+        )],
+        &[(
+            "counter.lua",
+            "local M = { n = 0, list = { 1, 2 } }\nfunction M.bump()\n  M.n = M.n + #M.list\nend\nreturn M\n",
+        )],
+    );
+    refused(
+        &mut r,
+        "play stay",
+        "rules/race/counter.lua:3:",
+        "changed 'race.counter.n'",
+    );
+    // Reads still see the values, and the next call finds the table as it was sealed.
+    assert_eq!(run(&mut r, &["lua require('race.counter').n"]), "0");
+    let e = fails(
+        &mut r,
+        "lua local m = require('race.counter')\nm.list[1] = 7",
+    );
+    assert!(
+        e.contains("lua:2:") && e.contains("changed 'race.counter.list.1'"),
+        "{e}"
+    );
+    assert_eq!(run(&mut r, &["lua require('race.counter').list[1]"]), "1");
+    run(&mut r, &["play move"]);
 }

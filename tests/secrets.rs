@@ -64,11 +64,16 @@ fn show_and_position_take_the_viewer() {
 fn hidden_draws_and_decisions_are_echoed_and_logged_without_their_value() {
     let mut r = repl(&fixtures());
     run(&mut r, &["new vault --seed 5", "as B"]);
-    let echo = run(&mut r, &["roll 4"]);
-    assert!(!echo.contains('4'), "B must not see A's card: {echo}");
+    let echo = run(&mut r, &["roll"]);
+    let a = string(secret(&r, "card1"));
+    assert!(!echo.contains(&a), "B must not see A's card: {echo}");
     assert!(echo.contains("draw: drawn, hidden"), "{echo}");
-    let echo = run(&mut r, &["roll 2"]);
-    assert!(echo.contains("draw 2"), "B sees its own card: {echo}");
+    let echo = run(&mut r, &["roll"]);
+    let b = string(secret(&r, "card2"));
+    assert!(
+        echo.contains(&format!("draw {b}")),
+        "B sees its own card: {echo}"
+    );
     assert!(echo.contains("A to decide (hidden from you)"), "{echo}");
     assert!(fails(&mut r, "moves").contains("hidden from B"));
     assert!(fails(&mut r, "play high").contains("it is A's decision"));
@@ -79,18 +84,80 @@ fn hidden_draws_and_decisions_are_echoed_and_logged_without_their_value() {
     run(&mut r, &["as B"]);
     let log = run(&mut r, &["log"]);
     assert!(
-        !log.contains("high") && !log.contains("you hold 4"),
+        !log.contains("high") && !log.contains(&format!("you hold {a}")),
         "{log}"
     );
     assert!(
-        log.contains("A chose") && log.contains("you hold 2"),
+        log.contains("A chose") && log.contains(&format!("you hold {b}")),
         "{log}"
     );
     run(&mut r, &["as referee"]);
     let log = run(&mut r, &["log"]);
     assert!(
-        log.contains("A: high") && log.contains("you hold 4"),
+        log.contains("A: high") && log.contains(&format!("you hold {a}")),
         "{log}"
+    );
+}
+
+fn string(v: Option<Value>) -> String {
+    match v {
+        Some(Value::Str(s)) => s,
+        other => panic!("not a string secret: {other:?}"),
+    }
+}
+
+#[test]
+fn a_seat_cannot_probe_a_hidden_bag_by_forcing_its_draws() {
+    let mut r = repl(&fixtures());
+    run(&mut r, &["new vault --seed 5", "as B"]);
+    let before = common::fingerprint(&r);
+    for item in ["4", "9"] {
+        let e = fails(&mut r, &format!("roll {item}"));
+        assert!(
+            e.contains("bag 'deck' is hidden from this view") && !e.contains("holds no"),
+            "{e}"
+        );
+    }
+    assert_eq!(before, common::fingerprint(&r));
+    run(&mut r, &["as referee", "roll 4"]);
+    assert_eq!(secret(&r, "card1"), Some(Value::Str("4".into())));
+}
+
+#[test]
+fn a_rules_error_reaches_a_seat_without_what_the_seat_may_not_see() {
+    let dir = common::scratch_rules();
+    let game = dir.path().join("rules/vault/game.lua");
+    let text = std::fs::read_to_string(&game).unwrap();
+    let text = text.replacen(
+        "      local a, b = tonumber(card(G, 1)), tonumber(card(G, 2))",
+        "      if option == \"fold\" then error(\"cannot fold against A's \" .. card(G, 1)) end\n      local a, b = tonumber(card(G, 1)), tonumber(card(G, 2))",
+        1,
+    );
+    std::fs::write(&game, text).unwrap();
+    let mut r = repl(&dir.path().join("rules"));
+    run(
+        &mut r,
+        &[
+            "new vault --seed 5",
+            "roll 4",
+            "roll 2",
+            "play high",
+            "as B",
+        ],
+    );
+    let before = common::fingerprint(&r);
+    let e = fails(&mut r, "play fold");
+    assert!(!e.contains("A's 4"), "B reads A's card in an error: {e}");
+    assert!(
+        e.contains("not shown in this view") && e.contains("`as referee`"),
+        "{e}"
+    );
+    assert_eq!(before, common::fingerprint(&r));
+    run(&mut r, &["as referee"]);
+    let e = fails(&mut r, "play fold");
+    assert!(
+        e.contains("rules/vault/game.lua:") && e.contains("cannot fold against A's 4"),
+        "{e}"
     );
 }
 
@@ -220,4 +287,52 @@ fn determinize_of_a_game_without_secrets_is_an_exact_copy() {
         d.with_state(|s| s.fingerprint()),
         g.with_state(|s| s.fingerprint())
     );
+}
+
+#[test]
+fn a_searching_bot_plays_a_hidden_game_from_its_seats_view_only() {
+    use tortuga::sim::bots::{Bot, BotSpec, Budget};
+    let rules = Rc::new(Rules::load(&fixtures(), "vault", &LoadOptions::default()).unwrap());
+    // B holds 2 and A has bid; whatever A holds, B's view is the same, and so is B's choice:
+    // calling wins when A holds the 1, folding never does.
+    let choices: Vec<String> = ["1", "3", "4", "5", "6"]
+        .iter()
+        .map(|a| {
+            let mut g = Game::new(rules.clone(), 2, 9).unwrap();
+            g.resolve_chance(Some(&[a])).unwrap();
+            g.resolve_chance(Some(&["2"])).unwrap();
+            g.apply(1).unwrap();
+            let mut bot = Bot::new(BotSpec::Mcts(Budget::Iterations(300)), 7, 2);
+            let i = bot.choose(&mut g).unwrap();
+            g.label(i).unwrap()
+        })
+        .collect();
+    assert_eq!(choices, ["call"; 5]);
+}
+
+#[test]
+fn a_transcript_in_a_seats_view_holds_only_what_that_seat_may_see() {
+    let script =
+        "new vault --seed 5\nas B\nroll\nroll\nshow\nposition\nlog\nlua G:bag_count('deck')\n";
+    let mut r = repl(&fixtures());
+    let mut transcript = String::new();
+    r.run_script(script, |out| {
+        transcript.push_str(out);
+        transcript.push('\n');
+    })
+    .unwrap();
+    let a = string(secret(&r, "card1"));
+    let b = string(secret(&r, "card2"));
+    assert!(transcript.contains(&format!("B holds {b}")), "{transcript}");
+    for leak in [
+        format!("A holds {a}"),
+        format!("A={a}"),
+        format!("you hold {a}"),
+        format!("draw {a}"),
+    ] {
+        assert!(
+            !transcript.contains(&leak),
+            "'{leak}' in B's transcript:\n{transcript}"
+        );
+    }
 }

@@ -320,6 +320,12 @@ impl State {
         }
     }
 
+    /// Whether anything in the state is hidden from `viewer`: a secret, a bag's contents.
+    pub fn hides_from(&self, viewer: Viewer) -> bool {
+        self.secrets.values().any(|s| !viewer.sees(s.visible))
+            || self.bag_seen.values().any(|&seats| !viewer.sees(seats))
+    }
+
     /// Whether the viewer may see the contents of bag `name`.
     pub fn bag_visible(&self, name: &str, viewer: Viewer) -> bool {
         viewer.sees(self.bag_seen.get(name).copied().unwrap_or(ALL_SEATS))

@@ -820,7 +820,7 @@ impl Repl {
         let f = load(format!("return {code}")).or_else(|_| load(code.to_string()));
         let f = f.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
         let result = host.limits.run(lua, || f.call::<mlua::MultiValue>(()));
-        host.check_sealed("`lua`")?;
+        host.check_sealed("`lua`", || host.limits.run(lua, || f.call::<()>(())))?;
         let values = result.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
         Ok(values
             .iter()

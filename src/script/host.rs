@@ -192,16 +192,45 @@ impl Host {
     }
 
     /// An error naming the first rule table changed since loading (`what` says during
-    /// what), after putting every sealed table back as it was.
-    pub fn check_sealed(&self, what: &str) -> anyhow::Result<()> {
+    /// what), after putting every sealed table back as it was. `rerun` runs the offending
+    /// call again with every sealed table trapped, so that the overwrite fails at its line
+    /// and the error can name the place (it must leave the game as the first run found it).
+    pub fn check_sealed(
+        &self,
+        what: &str,
+        rerun: impl FnOnce() -> mlua::Result<()>,
+    ) -> anyhow::Result<()> {
         let changed: Option<String> = self.helpers.get::<Function>("changed")?.call(())?;
-        if let Some(key) = changed {
-            self.helpers.get::<Function>("restore")?.call::<()>(())?;
-            anyhow::bail!(
-                "{what} changed '{key}' in the rules: rules are frozen after loading and keep no state between calls (the change was undone)"
-            );
-        }
-        Ok(())
+        let Some(key) = changed else {
+            return Ok(());
+        };
+        self.helpers.get::<Function>("restore")?.call::<()>(())?;
+        let place = self.place_of_overwrite(rerun)?;
+        anyhow::bail!(
+            "{}{what} changed '{key}' in the rules: rules are frozen after loading and keep no state between calls (the change was undone)",
+            place.map(|p| format!("{p}: ")).unwrap_or_default()
+        )
+    }
+
+    /// The file and line where `rerun`, run with the sealed tables trapped, overwrites one
+    /// (none if it does not fail there: a call that depends on state kept between calls).
+    fn place_of_overwrite(
+        &self,
+        rerun: impl FnOnce() -> mlua::Result<()>,
+    ) -> anyhow::Result<Option<String>> {
+        self.helpers.get::<Function>("trap")?.call::<()>(())?;
+        let result = rerun();
+        self.helpers.get::<Function>("untrap")?.call::<()>(())?;
+        self.helpers.get::<Function>("restore")?.call::<()>(())?;
+        let Err(e) = result else { return Ok(None) };
+        let message = super::error::message(&e);
+        Ok(message.find(": attempt to change '").map(|at| {
+            message[..at]
+                .rsplit('\n')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        }))
     }
 
     /// Sets a global that every rule sees (hook, tiles, …), read-only if a table.
@@ -239,7 +268,17 @@ impl Host {
             rel,
         )?;
         let name = self.chunk_name(rel);
-        self.check_sealed(&name)?;
+        self.check_sealed(&name, || {
+            let f = load_chunk(
+                &self.lua,
+                &self.root,
+                &self.label,
+                &self.env,
+                &self.files,
+                rel,
+            )?;
+            self.limits.run(&self.lua, || f.call::<()>(()))
+        })?;
         self.loaded.borrow_mut().push((name, value.clone()));
         Ok(value)
     }

@@ -42,6 +42,8 @@ end
 -- Sealed tables (rule files' tables), in the order they were sealed, each with a copy of its
 -- contents as sealed and a name for messages.
 local sealed, sealed_copy, sealed_name = {}, {}, {}
+-- The metatable `seal` gave a table (none when the table had one of its own).
+local sealed_meta = {}
 
 -- Seals t and every table reachable from it, leaving its values where they are, so reading
 -- it costs what reading a plain table does: a new key is refused at once (with the place),
@@ -58,7 +60,8 @@ local function seal(t, name)
     if type(v) == "table" then seal(v, name .. "." .. tostring(k)) end
   end
   if getmetatable(t) == nil then
-    setmetatable(t, { __newindex = refuse, __metatable = false })
+    sealed_meta[t] = { __newindex = refuse, __metatable = false }
+    setmetatable(t, sealed_meta[t])
   end
   return t
 end
@@ -87,6 +90,45 @@ local function restore()
       if copy[k] == nil then rawset(t, k, nil) end
     end
     for k, v in next, copy do rawset(t, k, v) end
+  end
+end
+
+-- Moves the values of every sealed table (that has the seal's metatable) into a shadow read
+-- through `__index`, so that assigning a key that exists reaches `__newindex` and fails at its
+-- line. The kernel does this only to name the place of an overwrite it found, while it runs
+-- the offending call again; `untrap` puts the values back.
+local function trap()
+  for i = 1, #sealed do
+    local t = sealed[i]
+    local mt = sealed_meta[t]
+    if mt then
+      local shadow, name = {}, sealed_name[t]
+      for k, v in next, t do shadow[k] = v end
+      for k in next, shadow do rawset(t, k, nil) end
+      rawset(mt, "__index", shadow)
+      rawset(mt, "__len", function() return rawlen(shadow) end)
+      rawset(mt, "__pairs", function() return next, shadow, nil end)
+      rawset(mt, "__newindex", function(_, k)
+        if shadow[k] ~= nil then
+          error("attempt to change '" .. name .. "." .. tostring(k) .. "': rules are frozen after loading and keep no state between calls", 2)
+        end
+        refuse(_, k)
+      end)
+    end
+  end
+end
+
+local function untrap()
+  for i = 1, #sealed do
+    local t = sealed[i]
+    local mt = sealed_meta[t]
+    if mt and mt.__index then
+      for k, v in next, mt.__index do rawset(t, k, v) end
+      rawset(mt, "__index", nil)
+      rawset(mt, "__len", nil)
+      rawset(mt, "__pairs", nil)
+      rawset(mt, "__newindex", refuse)
+    end
   end
 end
 
@@ -177,6 +219,8 @@ return {
   seal = seal,
   changed = changed,
   restore = restore,
+  trap = trap,
+  untrap = untrap,
   frozen = frozen,
   rawset = checked_rawset,
   tostring = plain_tostring,

@@ -7,6 +7,7 @@ use anyhow::{Result, anyhow, bail};
 use mlua::{AnyUserData, Function, MultiValue, Table, Value as LuaValue};
 
 use super::status::{Fields, Reply, Status, describe_status, same_status};
+use crate::kernel::randomizer::Kind;
 use crate::kernel::state::{Continuation, Decision, Wait};
 use crate::kernel::view::ALL_SEATS;
 use crate::kernel::{Outcome, Seat, State, Value, Viewer};
@@ -96,15 +97,21 @@ impl Game {
     /// the state a bot of that seat may search (as OpenSpiel's `ResampleFromInfostate`). For
     /// a game without secrets it is an exact copy. See `kernel::view::determinize`.
     pub fn determinize(&self, seat: Seat, seed: u64) -> Result<Game> {
+        let state = self.determinized_state(seat, seed)?;
+        let mut game = Game::from_state(self.rules.clone(), state)?;
+        game.transactional = self.transactional;
+        game.check_returned_status = self.check_returned_status;
+        Ok(game)
+    }
+
+    /// The state of [`Game::determinize`], for a bot that keeps one scratch game.
+    pub fn determinized_state(&self, seat: Seat, seed: u64) -> Result<State> {
         let mut state = self.snapshot();
         state.turn.check(i64::from(seat)).map_err(|e| anyhow!(e))?;
         state.read_only = false;
         state.viewer = Viewer::Referee;
         crate::kernel::view::determinize(&mut state, seat, seed).map_err(|e| anyhow!(e))?;
-        let mut game = Game::from_state(self.rules.clone(), state)?;
-        game.transactional = self.transactional;
-        game.check_returned_status = self.check_returned_status;
-        Ok(game)
+        Ok(state)
     }
 
     /// Runs a hook under limits with `G` first; on failure the state is as it was.
@@ -362,11 +369,20 @@ impl Game {
         args: A,
     ) -> Result<R> {
         let host = &self.rules.host;
-        let r = host
-            .limits
-            .run(&host.lua, || f.call::<R>((&self.g, args)))
-            .map_err(describe)?;
-        self.check_sealed(name)?;
+        let args = args.into_lua_multi(&host.lua)?;
+        // Interactive play looks for the line of a rule table overwritten, from this state.
+        let before = self.check_returned_status.then(|| self.snapshot());
+        let call = || {
+            host.limits
+                .run(&host.lua, || f.call::<R>((&self.g, args.clone())))
+        };
+        let r = call().map_err(describe)?;
+        self.check_sealed(name, || {
+            if let Some(before) = &before {
+                *self.g.borrow_mut::<State>()? = before.clone();
+            }
+            call().map(|_| ())
+        })?;
         Ok(r)
     }
 
@@ -388,21 +404,26 @@ impl Game {
         args: A,
     ) -> Result<R> {
         let host = &self.rules.host;
+        let args = args.into_lua_multi(&host.lua)?;
         let outer = self.set_view(true, viewer);
-        let result = host
-            .limits
-            .run(&host.lua, || f.call::<R>((&self.g, args)))
-            .map_err(describe);
-        self.set_view(outer.0, outer.1);
+        let run = || {
+            host.limits
+                .run(&host.lua, || f.call::<R>((&self.g, args.clone())))
+        };
+        let result = run().map_err(describe);
         let name = f.info().name.unwrap_or_else(|| "a query".into());
-        result.and_then(|r| self.check_sealed(&name).map(|()| r))
+        let result =
+            result.and_then(|r| self.check_sealed(&name, || run().map(|_| ())).map(|()| r));
+        self.set_view(outer.0, outer.1);
+        result
     }
 
     /// In interactive play, a hook that changed a rule table fails (and the change is
-    /// undone); simulations leave this to the determinism check.
-    fn check_sealed(&self, hook: &str) -> Result<()> {
+    /// undone), naming the place that `rerun` finds; simulations leave this to the
+    /// determinism check.
+    fn check_sealed(&self, hook: &str, rerun: impl FnOnce() -> mlua::Result<()>) -> Result<()> {
         if self.check_returned_status {
-            self.rules.host.check_sealed(hook)?;
+            self.rules.host.check_sealed(hook, rerun)?;
         }
         Ok(())
     }
@@ -469,7 +490,7 @@ impl Game {
             let rules = self.rules.clone();
             let reply: Reply = self
                 .query(rules.required_hook("status")?, ())
-                .map_err(|e| anyhow!("status: {e}"))?;
+                .map_err(|e| self.as_seen(anyhow!("status: {e}"), false))?;
             let Reply(Some(fields)) = reply else {
                 bail!("status must return a table");
             };
@@ -515,7 +536,7 @@ impl Game {
                         i + 1
                     )
                 })?;
-                self.query(&f, opt)
+                self.query(&f, opt).map_err(|e| self.as_seen(e, false))
             }
         }
     }
@@ -542,10 +563,26 @@ impl Game {
             bail!("there is no option {} (1..{count})", i + 1);
         }
         let opt: LuaValue = options.raw_get(i + 1)?;
-        if self.status_pending {
-            return self.resume(opt);
+        let hidden = !self.view.sees(self.seen_by);
+        let result = if self.status_pending {
+            self.resume(opt)
+        } else {
+            self.change("apply", opt, true)
+        };
+        result.map_err(|e| self.as_seen(e, hidden))
+    }
+
+    /// An error of a hook that ran as the referee, as the game's viewer may read it. Where
+    /// anything is hidden from that viewer (or the step itself is), the rules' message could
+    /// tell it, so the viewer reads only that the rules refused and how to read why.
+    fn as_seen(&self, e: anyhow::Error, hidden_step: bool) -> anyhow::Error {
+        let view = self.view;
+        if view == Viewer::Referee || !(hidden_step || self.with_state(|s| s.hides_from(view))) {
+            return e;
         }
-        self.change("apply", opt, true)
+        anyhow!(
+            "the rules refused this step, and their message is not shown in this view because it may tell what this view may not see (nothing changed; `as referee` and the same command show it)"
+        )
     }
 
     /// Resolves the pending chance event of randomizer `name` with `outcome`.
@@ -569,6 +606,15 @@ impl Game {
         };
         let rules = self.rules.clone();
         let randomizer = params.as_deref().unwrap_or(&rules.randomizers[&name]);
+        if let (Some(_), Kind::Bag { bag }) = (forced, &randomizer.kind)
+            && !self.with_state(|s| s.bag_visible(bag, self.view))
+        {
+            // Whether a forced item is still in a hidden bag would tell what the bag holds.
+            bail!(
+                "bag '{bag}' is hidden from this view, so its draws cannot be forced here (`as referee` forces them)"
+            );
+        }
+        let hidden = !self.view.sees(self.seen_by);
         let before = self.transactional.then(|| self.snapshot());
         let outcome = self.with_state_mut(|s| match forced {
             Some(words) => {
@@ -590,7 +636,7 @@ impl Game {
             if let Some(before) = before {
                 self.restore(before);
             }
-            return Err(e);
+            return Err(self.as_seen(e, hidden));
         }
         Ok((name, outcome))
     }

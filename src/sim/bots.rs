@@ -133,7 +133,7 @@ impl Bot {
 
     /// What `seat` may know of the game now, as a state to play on.
     fn view(&mut self, game: &Game, seat: Seat) -> Result<State> {
-        let mut state = determinized(game, seat, self.rng.next_u64())?;
+        let mut state = game.determinized_state(seat, self.rng.next_u64())?;
         state.reseed(self.rng.next_u64());
         state.logging = false;
         Ok(state)
@@ -199,20 +199,6 @@ impl Bot {
         tree.best_root_label()
             .ok_or_else(|| anyhow!("MCTS found no option to take"))
     }
-}
-
-/// The state as `seat` may know it. Until the kernel resamples secrets, a game with a secret
-/// hidden from `seat` is refused rather than shown.
-fn determinized(game: &Game, seat: Seat, _seed: u64) -> Result<State> {
-    let state = game.snapshot();
-    if let Some((key, _)) = state
-        .secrets
-        .iter()
-        .find(|(_, s)| s.visible & (1 << (seat - 1)) == 0)
-    {
-        bail!("seat {seat} may not see secret '{key}', and this build cannot resample it");
-    }
-    Ok(state)
 }
 
 /// The reward of each seat at the end of a game: the winners (highest score) share 1.
