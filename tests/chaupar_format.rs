@@ -42,16 +42,48 @@ fn impossible_positions_are_refused() {
 }
 
 #[test]
-fn an_unsupported_reading_is_refused() {
-    let mut repl = common::repl(&common::rules());
-    let e = common::fails(
-        &mut repl,
-        "new chaupar --players 2 --set two_player_throw=shared",
-    );
-    assert!(
-        e.contains("two_player_throw=shared is not supported"),
-        "{e}"
-    );
+fn bad_input_to_a_game_in_play_changes_nothing() {
+    // a game in play, S to act on 6 2 5 with a piece waiting (so the 6 must enter)
+    let mut c = C::at("throw 6 2 5 / S: E.l1, home 2");
+    let before = common::fingerprint(&c.repl);
+    let refused = [
+        // impossible positions: off the colour's path, five pieces, a block of mixed teams
+        ("S: W.m3", "position line 2: S: W.m3 is not on S's path"),
+        ("N: N.l2 x4, home 1", "position line 2: N has 5 pieces"),
+        ("E: N.r2 x2 / N: N.r2", "N.r2 holds pieces of both teams"),
+        // a throw value the implement cannot produce
+        (
+            "implement dice2 / throw 2 3",
+            "position line 3: throw: 2 is not a face of dice2",
+        ),
+        ("implement cowries / throw 1", "cowries cannot give 1"),
+    ];
+    for (body, want) in refused {
+        let e = c.fails(&format!("setup chaupar {}", pos(body)));
+        assert!(e.contains(want), "{body}: {e}");
+        assert_eq!(common::fingerprint(&c.repl), before, "{body}");
+    }
+    // an illegal split: the 6 moved instead of entering, or dice the throw does not hold
+    for (typed, want) in [
+        ("move E.l1 x1 6", "not possible now"),
+        ("E.l1 2+5+6", "not possible now"),
+        ("6+6", "not possible now"),
+        ("E.l1 x2 2", "not possible now"),
+    ] {
+        let e = c.fails(&format!("play {typed}"));
+        assert!(e.contains(want), "{typed}: {e}");
+        assert_eq!(common::fingerprint(&c.repl), before, "{typed}");
+    }
+    // a forced throw the dice cannot show, once the turn has passed to a throw
+    c.play("enter 6");
+    c.play("move S.m6 x1 2+5 to S.r4");
+    assert!(c.waiting_for_throw());
+    let before = common::fingerprint(&c.repl);
+    let e = c.fails("roll 3 4 5");
+    assert!(e.contains("3 is not a face"), "{e}");
+    let e = c.fails("roll 6 6");
+    assert!(e.contains("needs 3 values"), "{e}");
+    assert_eq!(common::fingerprint(&c.repl), before);
 }
 
 #[test]

@@ -125,6 +125,11 @@ fn random_games_keep_the_invariants() {
             play(&r, if seed == 2 { 2 } else { 4 }, 1000 * k as u64 + seed);
         }
     }
+    // two players sharing each throw between their colours
+    for (k, implement) in ["dice3", "dice2", "cowries"].into_iter().enumerate() {
+        let r = rules(&[("implement", implement), ("two_player_throw", "shared")]);
+        play(&r, 2, 50_000 + k as u64);
+    }
 }
 
 #[test]

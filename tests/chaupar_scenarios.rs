@@ -4,6 +4,8 @@ mod chaupar;
 mod common;
 
 use chaupar::{C, pos};
+use tortuga::kernel::Value;
+use tortuga::session::Game;
 
 fn labels(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
@@ -74,10 +76,15 @@ fn s03_turn_passes_counter_clockwise() {
 #[test]
 fn s04_two_players_and_team_turns() {
     let mut c = C::fresh("--seed 1 --players 2");
+    // the players are named as the spec and the board name them, and answer to those names
+    assert!(c.run("show").contains("throw-off: A to throw"));
+    assert!(c.run("show B").contains("throw-off: A to throw"));
+    assert!(c.fails("show E").contains("no seat 'E'"));
     c.roll("1 2 5"); // A 8
     c.roll("1 2 2"); // B 5
     assert_eq!(c.turn(), "S");
     assert_eq!(c.lua("G:current()"), "1");
+    assert!(c.run("show").contains("S (yellow), player A"));
     for (next, seat) in [("E", "2"), ("N", "1"), ("W", "2"), ("S", "1")] {
         c.roll("1 1 2");
         assert_eq!(c.turn(), next);
@@ -88,6 +95,43 @@ fn s04_two_players_and_team_turns() {
         c.roll("1 1 2");
         assert_eq!(c.turn(), next);
     }
+}
+
+#[test]
+fn s04_two_players_share_a_throw() {
+    // two_player_throw=shared: one throw per player turn, for either of the player's colours
+    let mut c = C::at("seats 2 / set two_player_throw=shared / throw 6 1 2 / S: E.l1 / N: W.l1");
+    assert!(
+        c.status().starts_with("A (S+N) to play 6 2 1"),
+        "{}",
+        c.status()
+    );
+    assert!(
+        c.has("S: enter 6") && c.has("N: enter 6"),
+        "{:?}",
+        c.moves()
+    );
+    assert!(c.has("N: move W.l1 x1 1+2 to W.l4"), "{:?}", c.moves());
+    // the compulsory entry still holds, and each colour's squares are read on its own route
+    assert!(c.fails("play S: E.l1 6").contains("not possible now"));
+    c.play("n: enter");
+    c.play("N.m6 1+2");
+    assert_eq!(c.colour("N"), "N.r8, W.l1, home 0, wait 2");
+    assert_eq!(c.colour("S"), "E.l1, home 0, wait 3");
+    // the turn passes to B, who throws once for E and W, and then back to A
+    assert_eq!(c.turn(), "E");
+    assert_eq!(c.lua("G:current()"), "2");
+    c.roll("1 1 2");
+    assert_eq!(c.turn(), "S");
+    assert_eq!(c.lua("G:current()"), "1");
+    // the position keeps the reading, and a four-player game refuses it
+    assert!(c.export().contains("set two_player_throw=shared"));
+    let mut repl = common::repl(&common::rules());
+    let e = common::fails(&mut repl, "new chaupar --set two_player_throw=shared");
+    assert!(
+        e.contains("two_player_throw=shared is for two players"),
+        "{e}"
+    );
 }
 
 // ---- Implements ------------------------------------------------------------------------
@@ -121,6 +165,59 @@ fn s06_cowrie_values() {
     assert!(c.fails("roll 7").contains("not a score"));
 }
 
+/// The share of graces (6, 10, 25) in n throws of the game's own shells, drawn from the game's
+/// stream as the game draws them.
+fn grace_share(sets: &[(&str, &str)], n: usize) -> f64 {
+    let rules = common::load("chaupar", sets);
+    let shells = rules.randomizers["cowries"].clone();
+    let mut game = Game::new(rules, 4, 11).expect("setup");
+    let graces = (0..n)
+        .filter(|_| {
+            let outcome = game.with_state_mut(|s| shells.draw(s)).expect("a throw");
+            matches!(outcome[0], Value::Int(6 | 10 | 25))
+        })
+        .count();
+    graces as f64 / n as f64
+}
+
+#[test]
+fn s06_cowrie_bias_changes_the_throws() {
+    // P(grace) = 1/8 at p = 0.5, 0.2374 at p = 0.4 and 0.5315 at p = 0.9; 4,000 throws put
+    // each share within 0.03 of its value (more than five standard deviations).
+    let cowries = ("implement", "cowries");
+    let fair = grace_share(&[cowries], 4000);
+    assert!((0.095..0.155).contains(&fair), "p = 0.5: {fair}");
+    let low = grace_share(&[cowries, ("cowrie_p", "0.4")], 4000);
+    assert!((0.207..0.267).contains(&low), "p = 0.4: {low}");
+    let biased = grace_share(&[cowries, ("cowrie_p", "0.9")], 4000);
+    assert!((0.50..0.56).contains(&biased), "p = 0.9: {biased}");
+}
+
+#[test]
+fn s06_a_custom_cowrie_schedule_is_played() {
+    let custom = "--set implement=cowries --set cowrie_schedule=custom \
+                  --set cowrie_values=[1,2,3,4,5,6,7] --set cowrie_graces=[7]";
+    let position = pos("implement cowries / S: E.l1");
+    // 0 shells up is a 1 and no grace: E.l1 moves one square, and E is to move
+    let mut c = C::setup_with(custom, &position);
+    c.roll("up=0");
+    assert_eq!(c.colour("S"), "E.l2, home 0, wait 3");
+    assert_eq!(c.turn(), "E");
+    // 6 up is a 7, a grace: it enters, and the bound extra throw moves the new piece
+    let mut c = C::setup_with(custom, &position);
+    c.roll("up=6");
+    assert_eq!(c.colour("S"), "S.m1, E.l1, home 0, wait 2");
+    c.roll("up=1");
+    assert_eq!(c.colour("S"), "S.m3, E.l1, home 0, wait 2");
+    // a value the schedule cannot give is refused, in a position and in a roll
+    assert!(c.fails("roll 25").contains("not a score"));
+    let throw = pos("implement cowries / throw 25");
+    let e = c.fails(&format!("setup chaupar {custom} {throw}"));
+    assert!(e.contains("cowries cannot give 25"), "{e}");
+    let e = c.fails("new chaupar --set implement=cowries --set cowrie_schedule=custom --set cowrie_values=[1,2,3]");
+    assert!(e.contains("cowrie_values: 7 values"), "{e}");
+}
+
 // ---- Entering with dice2 ---------------------------------------------------------------
 
 #[test]
@@ -136,7 +233,7 @@ fn s08_four_enters_then_the_new_piece_moves() {
     let mut c = C::at("implement dice2 / throw 4 6");
     assert_eq!(c.colour("S"), "S.r7, home 0, wait 3");
     assert_eq!(
-        c.lua("require('chaupar.board').parse_index('ccw', 1, 'S.r7')"),
+        c.lua("require('chaupar.board').parse_index(G, 'ccw', 1, 'S.r7')"),
         "10"
     );
     assert_eq!(c.turn(), "E");
@@ -560,7 +657,7 @@ fn s44_team_wins() {
 fn s45_two_players_win() {
     let mut c = C::at("implement cowries / seats 2 / S: home 4 / N: N.m2', home 3");
     c.roll("2");
-    assert_eq!(c.status(), "game over: A (S+N) win (S 1, E 0)");
+    assert_eq!(c.status(), "game over: A (S+N) win (A 1, B 0)");
 }
 
 #[test]

@@ -262,3 +262,24 @@ fn the_repl_runs_studies_and_seats_bots() {
     common::run(&mut repl, &["new race --seed 1"]);
     assert!(common::fails(&mut repl, "bot A greedy").contains("no eval hook"));
 }
+
+#[test]
+fn the_shipwreck_respin_study_counts_what_the_rule_changes() {
+    let s = spec(
+        "pirates",
+        &[Some("author_without_respin"), Some("author")],
+        12,
+        "random",
+    );
+    let r = Report::of(&study(&common::rules(), &s, 2));
+    let (without, with) = (
+        measure(&r, 0, "respin_saved"),
+        measure(&r, 1, "respin_saved"),
+    );
+    assert_eq!(without.total, 0.0, "no re-spin without the house rule");
+    assert!(
+        with.total > 0.0,
+        "the re-spin keeps some ships off the shore"
+    );
+    assert!(measure(&r, 0, "shipwrecks").total > measure(&r, 1, "shipwrecks").total);
+}

@@ -99,8 +99,9 @@ function B.index_name(dir, c, i)
   return name
 end
 
--- Route index of a typed square name for colour c ("S.m3'", "s.m3", "@12"), or nil and why.
-function B.parse_index(dir, c, text)
+-- Route index of a typed square name for colour c ("S.m3'", "s.m3", "@12"), or nil and why:
+-- where the colour's track passes that square (the kernel's G:track_positions).
+function B.parse_index(G, dir, c, text)
   local at = text:match("^@(%d+)$")
   if at then
     local i = tonumber(at)
@@ -112,8 +113,8 @@ function B.parse_index(dir, c, text)
   base = base:sub(1, 1):upper() .. "." .. base:sub(3, 3):lower() .. base:sub(4)
   local q = B.BY_NAME[base]
   if not q then return nil, "no square " .. base end
-  local list = B.AT[dir][c][q]
-  if not list then
+  local list = G:track_positions(B.track(dir, c), q)
+  if #list == 0 then
     return nil, base .. " is not on " .. B.COLOURS[c] .. "'s path"
   end
   if #list == 1 then

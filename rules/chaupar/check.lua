@@ -19,7 +19,7 @@ function K.problems(G)
     local c = (p - 1) // 4 + 1
     if G:kind(p) ~= B.COLOURS[c] then out[#out + 1] = "piece " .. p .. " is not " .. B.COLOURS[c] end
     local i, loc = at[p], G:where(p)
-    if P.recorded(G, p) ~= i then out[#out + 1] = "piece " .. p .. ": the board and its piece disagree" end
+    if P.recorded(G, p, c, dir) ~= i then out[#out + 1] = "piece " .. p .. ": the board and the kernel's route position disagree" end
     if i == 0 then
       if loc ~= B.WAIT[c] then out[#out + 1] = "piece " .. p .. " waits outside the Charkoni" end
     elseif i == B.HOME then

@@ -24,15 +24,12 @@ local function setup(G)
     error(string.format("switch seats = %d but the game has %d players (use --players %d)",
       G:switch("seats"), G:seats(), G:switch("seats")), 0)
   end
-  if G:switch("two_player_throw") ~= "per_colour" then
-    error("two_player_throw=shared is not supported yet: each colour throws for itself", 0)
-  end
-  -- The shells' randomizer is declared once, with Bell's schedule at p = 0.5.
-  if G:switch("cowrie_p") ~= 0.5 or G:switch("cowrie_schedule") ~= "bell" then
-    error("cowrie_p and cowrie_schedule are not supported yet: the shells fall as Bell's at p = 0.5", 0)
+  if G:switch("two_player_throw") == "shared" and G:seats() ~= 2 then
+    error("two_player_throw=shared is for two players (use --players 2)", 0)
   end
   B.create(G)
   R.init(G)
+  O.declare(G, R.read(G), 1)
   local dir, at = G:switch("direction"), {}
   for c = 1, 4 do
     for k = 1, 4 do
@@ -52,16 +49,31 @@ end
 local IMPLEMENTS = {
   dice3 = { kind = "dice", faces = { 1, 2, 5, 6 }, count = 3, stream = "throws" },
   dice2 = { kind = "dice", faces = { 1, 3, 4, 6 }, count = 2, stream = "throws" },
-  -- The shells' bias is switch cowrie_p (§15), read once at load.
+  -- The shells' bias and schedule are switches cowrie_p and cowrie_schedule (§5, §15), read
+  -- once at load; a custom schedule gives the value of 0..6 shells up in cowrie_values.
   cowries = function(sw)
-    return { kind = "cowries", count = 6, p = sw.cowrie_p, values = { [0] = 25, 10, 2, 3, 4, 5, 6 }, stream = "throws" }
+    local values = { [0] = 25, 10, 2, 3, 4, 5, 6 }
+    local custom = sw.cowrie_values
+    if sw.cowrie_schedule == "custom" then
+      if #custom ~= 7 then error("cowrie_values: 7 values (0..6 shells up), not " .. #custom, 0) end
+      for m = 1, 7 do
+        local v = custom[m]
+        if v < 1 or v > B.LAST then error("cowrie_values: " .. v .. " is not a move of 1.." .. B.LAST, 0) end
+        values[m - 1] = v
+      end
+    end
+    return { kind = "cowries", count = 6, p = sw.cowrie_p, values = values, stream = "throws" }
   end,
 }
 
 return {
   name = "chaupar",
   title = "Chaupar (Чаупар)",
-  seats = { min = 2, max = 4, default = 4, names = { "S", "E", "N", "W" } },
+  -- Seats are named by colour; two players are A (S and N) and B (E and W), §4.
+  seats = {
+    min = 2, max = 4, default = 4,
+    names = function(n) return n == 2 and { "A", "B" } or table.move({ "S", "E", "N", "W" }, 1, n, 1, {}) end,
+  },
   switches = require("chaupar.switches"),
   randomizers = IMPLEMENTS,
   hooks = {

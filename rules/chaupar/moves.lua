@@ -8,7 +8,8 @@
 -- throws.GROUPS[key], 0 for a cowrie value) + 8·j (pieces moving) + 64·i (route index; 0 =
 -- enter) + 8192·t (target index) + 2^20 when triple_stack_bonus doubles the die + 2^21·(the
 -- dice of a summed group stepped one by one, 3 bits each, in their order) with
--- sum_touches_intermediate.
+-- sum_touches_intermediate + 2^30·(c − 1) for the colour c it plays. A turn plays one colour,
+-- or with two_player_throw=shared both colours of its player (a list of colours `cs`).
 
 local B = require("chaupar.board")
 local T = require("chaupar.throws")
@@ -20,19 +21,29 @@ local HOME, LAST = B.HOME, B.LAST
 local TEAM, PARTNER = B.TEAM, B.PARTNER
 
 -- The board as the rules see it: V.at[p] the route index of piece p, V.wait[c] and V.home[c]
--- the counts of colour c; sw the switch values; V.stops a cache of blocks (stops below).
+-- the counts of colour c; sw the switch values; V.stops, V.ranks, V.foes and V.units caches
+-- of what obstructs a colour, of its blocks, of what opposes it and of its units. V.killed (per
+-- colour: has it captured) is read only for kill_before_home, and false otherwise.
 function M.view(G, sw)
   local at = P.board(G)
   local wait, home = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }
   for p = 1, 16 do
-    local i, c = at[p], (p + 3) // 4
-    if i == 0 then wait[c] = wait[c] + 1 elseif i == HOME then home[c] = home[c] + 1 end
+    local i = at[p]
+    if i == 0 then
+      local c = (p + 3) // 4
+      wait[c] = wait[c] + 1
+    elseif i == HOME then
+      local c = (p + 3) // 4
+      home[c] = home[c] + 1
+    end
   end
   local dir = sw.direction
+  -- sixteen fields at most, so that the table is small (one is made per event)
   return {
     at = at, wait = wait, home = home, sw = sw, dir = dir,
     route = B.ROUTE[dir], on = B.AT[dir], castles = B.CASTLE[sw.castle_set],
-    killed = G:get("killed"), stops = {}, captures = 0, memo = nil,
+    killed = sw.kill_before_home == "on" and G:get("killed"),
+    stops = {}, ranks = {}, foes = {}, units = {}, captures = 0, memo = false,
     stack = sw.block_model == "stack", team_rank = sw.block_form_by == "team",
   }
 end
@@ -57,20 +68,49 @@ local function counts_at(V, o, q)
   return a, b
 end
 
--- The rank of colour o's strongest unit on q, or with block_form_by=team the pieces of o's
--- team there.
-local function rank(V, o, q)
-  local a, b = counts_at(V, o, q)
+-- The rank of colour o's strongest unit on each square it holds (§10), or with
+-- block_form_by=team the number of pieces of o's team there: a map square → rank. Kept in
+-- V.ranks[o] until o's pieces (or its partner's) move.
+local function ranks(V, o)
+  local map = V.ranks[o]
+  if map then return map end
+  map = {}
+  local at, route = V.at, V.route
   if V.team_rank then
-    local c, d = counts_at(V, PARTNER[o], q)
-    return a + b + c + d
+    for x = 1, 4 do
+      if TEAM[x] == TEAM[o] then
+        for p = 4 * x - 3, 4 * x do
+          local i = at[p]
+          if i > 0 and i < HOME then
+            local q = route[x][i]
+            map[q] = (map[q] or 0) + 1
+          end
+        end
+      end
+    end
+  else
+    local first = 4 * o - 3
+    for p = first, first + 3 do
+      local i = at[p]
+      if i > 0 and i < HOME then
+        local n = 1 -- o's pieces at route position i, up to p
+        for k = first, p - 1 do if at[k] == i then n = n + 1 end end
+        local q = route[o][i]
+        if n > (map[q] or 0) then map[q] = n end
+      end
+    end
   end
-  return a > b and a or b
+  V.ranks[o] = map
+  return map
 end
+
+-- The two colours that oppose colour c.
+local OPPONENTS = { { 2, 4 }, { 1, 3 }, { 2, 4 }, { 1, 3 } }
 
 -- The places on colour c's route that stop a unit passing (§10 block_passing): a list of
 -- route index, rank, … for every block of rank 2 or more (a lone piece stops nobody),
--- opposing ones only unless block_passing=all. Kept in V.stops[c] until pieces change.
+-- opposing ones only unless block_passing=all (a place may be listed more than once). Kept in
+-- V.stops[c] until pieces change.
 local function stops(V, c)
   local list = V.stops[c]
   if list then return list end
@@ -78,20 +118,19 @@ local function stops(V, c)
   local sw = V.sw
   if sw.block_passing ~= "none" and V.stack then
     local all, at, on = sw.block_passing == "all", V.at, V.on[c]
-    for p = 1, 16 do
-      local o, x = (p + 3) // 4, at[p]
-      if x > 0 and x < HOME and (all or TEAM[o] ~= TEAM[c]) then
-        local q = V.route[o][x]
-        local mine = on[q]
-        -- the first piece of its colour at this square speaks for the square
-        local first = true
-        for k = 4 * o - 3, p - 1 do if at[k] > 0 and at[k] < HOME and V.route[o][at[k]] == q then first = false end end
-        if mine and first then
-          local r = rank(V, o, q)
-          if r >= 2 then
-            for k = 1, #mine do
-              list[#list + 1] = mine[k]
-              list[#list + 1] = r
+    for o = 1, 4 do
+      if all or TEAM[o] ~= TEAM[c] then
+        local map = V.ranks[o] or ranks(V, o)
+        for p = 4 * o - 3, 4 * o do
+          local x = at[p]
+          if x > 0 and x < HOME then
+            local q = V.route[o][x]
+            local r, mine = map[q], on[q]
+            if r >= 2 and mine then
+              for k = 1, #mine do
+                list[#list + 1] = mine[k]
+                list[#list + 1] = r
+              end
             end
           end
         end
@@ -102,38 +141,50 @@ local function stops(V, c)
   return list
 end
 
--- Whether a unit of rank j of colour c may land on square q (§10, §11, §12).
-local function may_land(V, c, q, j)
-  local enemies, sw = 0, V.sw
-  for o = 1, 4 do
-    if TEAM[o] ~= TEAM[c] then
-      local a, b = counts_at(V, o, q)
-      if a + b > 0 then
-        enemies = enemies + a + b
-        if V.stack and rank(V, o, q) > j then return false end
+-- The squares holding pieces that oppose colour c, each with the rank of the strongest
+-- opposing unit there: a map square → rank. Kept in V.foes[team] until those pieces move.
+local function foes(V, c)
+  local team = TEAM[c]
+  local map = V.foes[team]
+  if map then return map end
+  map = {}
+  local at = V.at
+  for n = 1, 2 do
+    local o = OPPONENTS[c][n]
+    local r, route = V.ranks[o] or ranks(V, o), V.route[o]
+    for p = 4 * o - 3, 4 * o do
+      local x = at[p]
+      if x > 0 and x < HOME then
+        local q = route[x]
+        if r[q] > (map[q] or 0) then map[q] = r[q] end
       end
     end
   end
-  if enemies == 0 or not V.castles[q] then return true end
-  return sw.castle_function == "shared"
+  V.foes[team] = map
+  return map
 end
 
 -- Target index of j pieces of colour c moving s from index i, or nil when illegal.
 function M.target(V, c, i, j, s)
-  local sw = V.sw
   local t = i + s
   if t > HOME then
-    if sw.exact_finish == "on" then return nil end
+    if V.sw.exact_finish == "on" then return nil end
     t = HOME
   end
-  if i <= 75 and t >= 76 and sw.kill_before_home == "on" and not V.killed[c] then return nil end
-  local list = stops(V, c)
+  if V.killed and i <= 75 and t >= 76 and not V.killed[c] then return nil end
+  local list = V.stops[c] or stops(V, c)
   for k = 1, #list, 2 do
     local x = list[k]
     if x > i and x < t and list[k + 1] > j then return nil end
   end
-  if t == HOME or may_land(V, c, V.route[c][t], j) then return t end
-  return nil
+  if t == HOME then return t end
+  -- landing (§10, §11, §12): on no opposing unit of a higher rank, on no castle they hold
+  local q = V.route[c][t]
+  local r = (V.foes[TEAM[c]] or foes(V, c))[q]
+  if not r then return t end
+  if V.stack and r > j then return nil end
+  if V.castles[q] and V.sw.castle_function ~= "shared" then return nil end
+  return t
 end
 
 -- How many pieces may move together from a position holding k (§10 blocks_split, block_model).
@@ -145,9 +196,20 @@ end
 
 local play_view, undo_view
 
+-- Colour c's pieces moved (and `captured` some): forgets what that changes in the caches (c's
+-- units and ranks, the other team's foes and stops), and after a capture everything.
+local function forget(V, c, captured)
+  V.units[c], V.ranks[c], V.ranks[PARTNER[c]], V.foes[3 - TEAM[c]] = nil, nil, nil, nil
+  if captured or V.sw.block_passing == "all" then
+    V.stops, V.ranks, V.units, V.foes = {}, {}, {}, {}
+    return
+  end
+  V.stops[PARTNER[c] % 4 + 1], V.stops[c % 4 + 1] = nil, nil
+end
+
 -- The dice an action steps through (sum_touches_intermediate), as a list, or nil.
 local function steps_of(a)
-  local packed = a >> 21
+  local packed = (a >> 21) & 511
   if packed == 0 then return nil end
   local out = {}
   while packed > 0 do
@@ -167,7 +229,7 @@ local function stepped_target(V, c, i, j, order)
       ok = false
       break
     end
-    local a = 8 * j + 64 * cur + 8192 * t
+    local a = ((c - 1) << 30) + 8 * j + 64 * cur + 8192 * t
     local moved, captured = play_view(V, c, a, 0)
     done[#done + 1] = { a, moved, captured }
     cur = t
@@ -183,10 +245,12 @@ local function order_bits(order)
   return packed << 21
 end
 
--- Calls visit(a) for each move of colour c's units by s (group g), one per unit (i, j), until
--- visit returns true; returns whether it did. `bonus`: a block of 3 may also move 2s;
--- `orders`: the group is stepped die by die, in each of these orders.
-local function each_move(V, c, g, s, bonus, visit, orders)
+-- Colour c's positions on the board with their piece counts, as a list i, k, i, k, … in the
+-- order of c's pieces. Kept in V.units[c] until c's pieces move.
+local function units(V, c)
+  local list = V.units[c]
+  if list then return list end
+  list = {}
   local at, first = V.at, 4 * c - 3
   for p = first, first + 3 do
     local i = at[p]
@@ -199,23 +263,41 @@ local function each_move(V, c, g, s, bonus, visit, orders)
         end
       end
       if not dup then
-        local lo, hi = most(V, k)
-        for j = lo, hi do
-          if orders then
-            for _, order in ipairs(orders) do
-              local t = stepped_target(V, c, i, j, order)
-              if t and visit(g + 8 * j + 64 * i + 8192 * t + order_bits(order)) then return true end
-            end
-          else
-            local t = M.target(V, c, i, j, s)
-            if t and visit(g + 8 * j + 64 * i + 8192 * t) then return true end
-          end
-        end
-        if bonus and k == 3 and hi == 3 then
-          local t = M.target(V, c, i, 3, 2 * s)
-          if t and visit(g + 24 + 64 * i + 8192 * t + (1 << 20)) then return true end
-        end
+        list[#list + 1] = i
+        list[#list + 1] = k
       end
+    end
+  end
+  V.units[c] = list
+  return list
+end
+
+-- Calls visit(a) for each move of colour c's units by s (group g), one per unit (i, j), until
+-- visit returns true; returns whether it did. `bonus`: a block of 3 may also move 2s;
+-- `orders`: the group is stepped die by die, in each of these orders.
+local function each_move(V, c, g, s, bonus, visit, orders)
+  local list = V.units[c] or units(V, c)
+  for n = 1, #list, 2 do
+    local i, k = list[n], list[n + 1]
+    local lo, hi = 1, 1 -- how many pieces may move together (most below)
+    if V.stack then
+      hi = k
+      if V.sw.blocks_split == "off" then lo = k end
+    end
+    for j = lo, hi do
+      if orders then
+        for _, order in ipairs(orders) do
+          local t = stepped_target(V, c, i, j, order)
+          if t and visit(g + 8 * j + 64 * i + 8192 * t + order_bits(order)) then return true end
+        end
+      else
+        local t = M.target(V, c, i, j, s)
+        if t and visit(g + 8 * j + 64 * i + 8192 * t) then return true end
+      end
+    end
+    if bonus and k == 3 and hi == 3 then
+      local t = M.target(V, c, i, 3, 2 * s)
+      if t and visit(g + 24 + 64 * i + 8192 * t + (1 << 20)) then return true end
     end
   end
   return false
@@ -223,9 +305,14 @@ end
 
 M.steps_of = steps_of
 
+-- Group, pieces, from and to of action a; and the colour it plays.
 function M.decode(a)
   return a & 7, (a >> 3) & 7, (a >> 6) & 127, (a >> 13) & 127
 end
+function M.colour(a) return ((a >> 30) & 3) + 1 end
+
+-- The bits that name colour c in an action.
+local function colour_bits(c) return (c - 1) << 30 end
 
 -- Plays action a for colour c on the view (entering at index `entry`); returns the pieces
 -- moved (a bit set of piece numbers) and the captured pieces with their indices (p, i, …) or
@@ -235,7 +322,7 @@ play_view = function(V, c, a, entry)
   if order then
     local j, cur, done = (a >> 3) & 7, (a >> 6) & 127, {}
     for k = 1, #order do
-      local step = 8 * j + 64 * cur + 8192 * (cur + order[k])
+      local step = colour_bits(c) + 8 * j + 64 * cur + 8192 * (cur + order[k])
       local moved, captured = play_view(V, c, step, entry)
       done[k] = { step, moved, captured }
       cur = cur + order[k]
@@ -266,7 +353,7 @@ play_view = function(V, c, a, entry)
       V.home[c] = V.home[c] + j
     else
       local q = V.route[c][t]
-      if not V.castles[q] then
+      if not V.castles[q] and (V.foes[TEAM[c]] or foes(V, c))[q] then
         for o = 1, 4 do
           if TEAM[o] ~= TEAM[c] then
             local a1, b1 = counts_at(V, o, q)
@@ -288,7 +375,7 @@ play_view = function(V, c, a, entry)
       end
     end
   end
-  if captured or V.sw.block_passing == "all" then V.stops = {} end
+  forget(V, c, captured)
   return moved, captured
 end
 
@@ -315,32 +402,36 @@ undo_view = function(V, c, a, moved, captured)
       V.wait[(p + 3) // 4] = V.wait[(p + 3) // 4] - 1
     end
   end
-  if captured or V.sw.block_passing == "all" then V.stops = {} end
+  forget(V, c, captured)
 end
 
 ------------------------------------------------------------------------------------------
 -- Long dice (§7, §8)
 
--- Calls visit(a) for each action of colour c with the unused dice `key`, `entries` pieces
--- entered so far in this throw, until visit returns true. `triple`: the throw was three equal
--- dice (§15 triple_stack_bonus).
-local function each_dice_action(V, c, key, entries, entry, triple, visit)
+-- Calls visit(a) for each action of the colours cs with the unused dice `key`, `entries`
+-- pieces entered so far in this throw, until visit returns true. `triple`: the throw was three
+-- equal dice (§15 triple_stack_bonus).
+local function each_dice_action(V, cs, key, entries, entry, triple, visit)
   local groups, sw = T.GROUPS[key], V.sw
   local bonus = triple and sw.triple_stack_bonus == "on" and V.stack
-  local may_enter = V.wait[c] > 0 and (entries == 0 or sw.multi_entry == "on")
+  local may_enter = entries == 0 or sw.multi_entry == "on"
   local stepped = sw.sum_touches_intermediate
   for g = 1, #groups do
     local grp = groups[g]
-    if may_enter and grp.sum == entry and visit(g) then return true end
     local orders = stepped and grp.size > 1 and T.ORDERS[grp.key] or nil
-    if each_move(V, c, g, grp.sum, bonus and grp.size == 1, visit, orders) then return true end
+    for n = 1, #cs do
+      local c = cs[n]
+      local gc = g + colour_bits(c)
+      if may_enter and V.wait[c] > 0 and grp.sum == entry and visit(gc) then return true end
+      if each_move(V, c, gc, grp.sum, bonus and grp.size == 1, visit, orders) then return true end
+    end
   end
   return false
 end
 
-function M.dice_actions(V, c, key, entries, entry, triple)
+function M.dice_actions(V, cs, key, entries, entry, triple)
   local out = {}
-  each_dice_action(V, c, key, entries, entry, triple, function(a) out[#out + 1] = a end)
+  each_dice_action(V, cs, key, entries, entry, triple, function(a) out[#out + 1] = a end)
   return out
 end
 
@@ -352,40 +443,50 @@ local function score(sw, entries, used)
   return used
 end
 
--- A number naming the search state: colour c's pieces (sorted), the dice left and the entries
--- made; valid while no capture has changed the other colours (V.captures == 0).
-local function state_key(V, c, key, entries)
-  local at, p = V.at, 4 * c - 3
+-- Colour c's four route indices, sorted, as one number.
+local function sorted_indices(at, c)
+  local p = 4 * c - 3
   local a, b, x, d = at[p], at[p + 1], at[p + 2], at[p + 3]
   if a > b then a, b = b, a end
   if x > d then x, d = d, x end
   if a > x then a, x = x, a end
   if b > d then b, d = d, b end
   if b > x then b, x = x, b end
-  return ((((a * 128 + b) * 128 + x) * 128 + d) * 1024 + key) * 8 + entries
+  return ((a * 128 + b) * 128 + x) * 128 + d
+end
+
+-- A key naming the search state: the pieces of the colours cs, the dice left and the entries
+-- made; valid while no capture has changed the other colours (V.captures == 0).
+local function state_key(V, cs, key, entries)
+  local k = (sorted_indices(V.at, cs[1]) * 1024 + key) * 8 + entries
+  if cs[2] then return k .. "/" .. sorted_indices(V.at, cs[2]) end
+  return k
 end
 
 -- The best score any completion reaches after action a (stops at `cap`, a bound nothing beats).
-local best
-local function after(V, c, key, entries, used, entry, triple, cap, a)
-  local g = T.GROUPS[key][a & 7]
+local best, bound
+local function after(V, cs, key, entries, used, entry, triple, cap, a)
+  local g, c = T.GROUPS[key][a & 7], M.colour(a)
   local moved, captured = play_view(V, c, a, entry)
   local e = (a >> 6) & 127 == 0 and entries + 1 or entries
-  local v = best(V, c, g.rest, e, used + g.size, entry, triple, cap)
+  local v = best(V, cs, g.rest, e, used + g.size, entry, triple, cap)
   undo_view(V, c, a, moved, captured)
   return v
 end
 
-best = function(V, c, key, entries, used, entry, triple, cap)
+best = function(V, cs, key, entries, used, entry, triple, cap)
   if key == 0 then return score(V.sw, entries, used) end
-  local memo = V.captures == 0 and state_key(V, c, key, entries)
+  local memo = V.captures == 0 and state_key(V, cs, key, entries)
   local known = memo and V.memo[memo]
   if known then return known end
+  -- nothing from here scores more than bound: a plan that reaches it ends the search
+  local goal = bound(V, cs, key, entries, used, entry)
+  if goal > cap then goal = cap end
   local top = -1
-  each_dice_action(V, c, key, entries, entry, triple, function(a)
-    local v = after(V, c, key, entries, used, entry, triple, cap, a)
+  each_dice_action(V, cs, key, entries, entry, triple, function(a)
+    local v = after(V, cs, key, entries, used, entry, triple, cap, a)
     if v > top then top = v end
-    return top >= cap
+    return top >= goal
   end)
   if top < 0 then top = score(V.sw, entries, used) end
   if memo then V.memo[memo] = top end
@@ -393,11 +494,12 @@ best = function(V, c, key, entries, used, entry, triple, cap)
 end
 
 -- A bound on the score from here: every die used, as many entries as the dice allow.
-local function bound(V, c, key, entries, used, entry)
+bound = function(V, cs, key, entries, used, entry)
   local sw = V.sw
-  local more = V.wait[c] > 0 and T.ENTRIES[entry][key] or 0
+  local waiting = V.wait[cs[1]] + (cs[2] and V.wait[cs[2]] or 0)
+  local more = waiting > 0 and T.ENTRIES[entry][key] or 0
   if sw.multi_entry ~= "on" then more = math.min(more, entries == 0 and 1 or 0) end
-  more = math.min(more, V.wait[c])
+  more = math.min(more, waiting)
   return score(sw, entries + more, used + T.SIZE[key])
 end
 
@@ -406,30 +508,32 @@ end
 -- these rules: a move never makes another unit's move illegal (it only adds own pieces, which
 -- obstruct nobody, and removes opposing ones), so single-die moves legal now stay legal for
 -- the pieces that action a leaves where they are. It holds unless block_passing=all (own
--- blocks obstruct), and it is used only where `offered` would look for plans of the most dice.
-local function monotone(sw, triple)
-  return sw.block_passing ~= "all" and sw.forced_play == "max_dice" and sw.entry_compulsory ~= "maximal"
+-- blocks obstruct), and it is used only where `offered` would look for plans of the most dice,
+-- for one colour.
+local function monotone(sw, triple, cs)
+  return not cs[2] and sw.block_passing ~= "all" and sw.forced_play == "max_dice" and sw.entry_compulsory ~= "maximal"
     and not (triple and sw.triple_stack_bonus == "on") and not sw.sum_touches_intermediate
 end
 
--- Route indices from which one piece of colour c may move d now (built on demand, per die).
+-- Colour c's positions from which one piece may move d now, each with its piece count: a
+-- list i, k, i, k, … (built on demand, per die).
 local function movers(V, c, d, cache)
   local list = cache[d]
   if list then return list end
   list = {}
-  local at, last = V.at, -1
-  for p = 4 * c - 3, 4 * c do
-    local i = at[p]
-    if i > 0 and i < HOME and i ~= last and M.target(V, c, i, 1, d) then
-      local dup = false
-      for k = 1, #list do if list[k] == i then dup = true end end
-      if not dup then list[#list + 1] = i end
+  local all = V.units[c] or units(V, c)
+  for n = 1, #all, 2 do
+    if M.target(V, c, all[n], 1, d) then
+      list[#list + 1] = all[n]
+      list[#list + 1] = all[n + 1]
     end
-    last = i
   end
   cache[d] = list
   return list
 end
+
+-- The pieces at entry x of a movers list that remain once `gone` pieces left index `from`.
+local function free(list, x, from, gone) return list[x + 1] - (list[x] == from and gone or 0) end
 
 -- Whether each die of `key` (at most two) can be moved by a piece of its own, pieces taken
 -- from where they stand now except `gone` pieces taken from index `from`.
@@ -437,17 +541,20 @@ local function assign(V, c, key, from, gone, cache)
   if key == 0 then return true end
   local dice = T.DICE[key]
   if #dice > 2 then return false end
-  local function free(i) return M.count(V, c, i) - (i == from and gone or 0) end
   local first = movers(V, c, dice[1], cache)
   if #dice == 1 then
-    for k = 1, #first do if free(first[k]) > 0 then return true end end
+    for x = 1, #first, 2 do if free(first, x, from, gone) > 0 then return true end end
     return false
   end
   local second = movers(V, c, dice[2], cache)
-  for x = 1, #first do
-    for y = 1, #second do
-      local i1, i2 = first[x], second[y]
-      if (i1 ~= i2 and free(i1) > 0 and free(i2) > 0) or (i1 == i2 and free(i1) > 1) then return true end
+  for x = 1, #first, 2 do
+    local i1, f1 = first[x], free(first, x, from, gone)
+    if f1 > 0 then
+      for y = 1, #second, 2 do
+        if (i1 ~= second[y] and free(second, y, from, gone) > 0) or (i1 == second[y] and f1 > 1) then
+          return true
+        end
+      end
     end
   end
   return false
@@ -470,11 +577,12 @@ end
 -- The actions offered now (§8): those some surviving complete plan continues with. With
 -- forced_play=free: those that keep the compulsory entry possible. `reference`: without the
 -- fast path (for the differential test).
-function M.offered(V, c, key, entries, used, entry, triple, reference)
-  local list = M.dice_actions(V, c, key, entries, entry, triple)
+function M.offered(V, cs, key, entries, used, entry, triple, reference)
+  local list = M.dice_actions(V, cs, key, entries, entry, triple)
   if #list <= 1 and V.sw.forced_play ~= "free" then return list end
-  local cap = bound(V, c, key, entries, used, entry)
-  local fast = not reference and monotone(V.sw, triple)
+  local cap = bound(V, cs, key, entries, used, entry)
+  local fast = not reference and monotone(V.sw, triple, cs)
+  local c = cs[1]
   local cache = {}
   V.memo, V.captures = {}, 0
   local values, top = {}, -1
@@ -482,7 +590,7 @@ function M.offered(V, c, key, entries, used, entry, triple, reference)
     if fast and proven(V, c, key, entries, entry, cap, list[n], cache) then
       values[n] = cap
     else
-      values[n] = after(V, c, key, entries, used, entry, triple, cap, list[n])
+      values[n] = after(V, cs, key, entries, used, entry, triple, cap, list[n])
     end
     if values[n] > top then top = values[n] end
   end
@@ -496,9 +604,9 @@ function M.offered(V, c, key, entries, used, entry, triple, reference)
 end
 
 -- Whether the compulsory entry of §7 is still owed (forced_play=free may stop only after it).
-function M.entry_owed(V, c, key, entries, entry)
+function M.entry_owed(V, cs, key, entries, entry)
   local rule = V.sw.entry_compulsory
-  if rule == "off" or V.wait[c] == 0 then return false end
+  if rule == "off" or V.wait[cs[1]] + (cs[2] and V.wait[cs[2]] or 0) == 0 then return false end
   if entries > 0 and (rule == "at_least_one" or V.sw.multi_entry ~= "on") then return false end
   for _, g in ipairs(T.GROUPS[key]) do if g.sum == entry then return true end end
   return false
@@ -507,35 +615,40 @@ end
 ------------------------------------------------------------------------------------------
 -- Cowries (§9)
 
--- The options for a cowrie value v (grace: it can enter): "enter" is 0; moves as actions with
--- g = 0. `bound_piece`: the piece the value is bound to, or nil.
-function M.cowrie_actions(V, c, v, grace, bound_piece)
+-- The options for a cowrie value v (grace: it can enter) for the colours cs: entering a
+-- piece of colour c is action colour_bits(c); moves are actions with g = 0. `bound_piece`: the
+-- piece the value is bound to, or nil.
+function M.cowrie_actions(V, cs, v, grace, bound_piece)
   local sw = V.sw
   local last_grace = grace and sw.cowrie_last_square == "grace"
   if bound_piece then
-    local i = V.at[bound_piece]
+    local c, i = (bound_piece + 3) // 4, V.at[bound_piece]
     if i > 0 and i < HOME then
       local t = M.target(V, c, i, 1, v)
       if i == LAST and last_grace then t = HOME end
-      if t then return { 8 + 64 * i + 8192 * t } end
+      if t then return { colour_bits(c) + 8 + 64 * i + 8192 * t } end
     end
   end
   local out = {}
-  if grace and V.wait[c] > 0 then
-    out[1] = 0
-    if sw.entry_compulsory ~= "off" then return out end
+  if grace then
+    for n = 1, #cs do
+      if V.wait[cs[n]] > 0 then out[#out + 1] = colour_bits(cs[n]) end
+    end
+    if #out > 0 and sw.entry_compulsory ~= "off" then return out end
   end
-  each_move(V, c, 0, v, false, function(a)
-    out[#out + 1] = a
-  end)
-  local k = M.count(V, c, LAST)
-  if last_grace and k > 0 then
-    local lo, hi = most(V, k)
-    for j = lo, hi do
-      local a = 8 * j + 64 * LAST + 8192 * HOME
-      local dup = false
-      for n = 1, #out do if out[n] == a then dup = true end end
-      if not dup then out[#out + 1] = a end
+  local function add(a) out[#out + 1] = a end
+  for n = 1, #cs do
+    local c = cs[n]
+    each_move(V, c, colour_bits(c), v, false, add)
+    local k = M.count(V, c, LAST)
+    if last_grace and k > 0 then
+      local lo, hi = most(V, k)
+      for j = lo, hi do
+        local a = colour_bits(c) + 8 * j + 64 * LAST + 8192 * HOME
+        local dup = false
+        for x = 1, #out do if out[x] == a then dup = true end end
+        if not dup then out[#out + 1] = a end
+      end
     end
   end
   return out
@@ -544,14 +657,16 @@ end
 ------------------------------------------------------------------------------------------
 -- Playing on the kernel state
 
--- Plays action a for colour c (entry index `entry`) on the state and the view: returns the
--- pieces moved or entered and how many opposing pieces were captured.
-function M.play(G, V, c, a, entry)
+-- Plays action a (entry index `entry`) on the state and the view: returns the pieces moved
+-- or entered and how many opposing pieces were captured.
+function M.play(G, V, a, entry)
+  local c = M.colour(a)
   local order = steps_of(a)
   if order then
     local j, cur, list, n = (a >> 3) & 7, (a >> 6) & 127, nil, 0
     for k = 1, #order do
-      local moved, caught = M.play(G, V, c, 8 * j + 64 * cur + 8192 * (cur + order[k]), entry)
+      local step = colour_bits(c) + 8 * j + 64 * cur + 8192 * (cur + order[k])
+      local moved, caught = M.play(G, V, step, entry)
       list, n, cur = moved, n + caught, cur + order[k]
     end
     return list, n
@@ -578,15 +693,18 @@ function M.play(G, V, c, a, entry)
 end
 
 -- The label of action a: "enter 1+5", "move E.l4 x1 6 to E.r8"; `what` is the group's text
--- (or the cowrie value).
-function M.label(V, c, a, what)
+-- (or the cowrie value). `named`: the colour is said first ("N: enter 6"), for a turn that
+-- plays two colours.
+function M.label(V, a, what, named)
   local _, j, i, t = M.decode(a)
-  if i == 0 then return "enter " .. what end
+  local c = M.colour(a)
+  local who = named and B.COLOURS[c] .. ": " or ""
+  if i == 0 then return who .. "enter " .. what end
   local order = steps_of(a)
   if order then what = table.concat(order, ",") end
   local bonus = (a >> 20) & 1 ~= 0 and " doubled" or ""
-  return string.format("move %s x%d %s%s to %s", B.index_name(V.dir, c, i), j, what, bonus,
-    B.index_name(V.dir, c, t))
+  return who .. "move " .. B.index_name(V.dir, c, i) .. " x" .. j .. " " .. what .. bonus .. " to "
+    .. B.index_name(V.dir, c, t)
 end
 
 return M

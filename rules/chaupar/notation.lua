@@ -1,8 +1,9 @@
 -- Typed moves (spec §16): `play` takes an option's label or number; anything else comes here.
 -- Forgiving: case and spaces do not matter, "move" may be left out, and any part that names
 -- one option is enough: "enter", "E.l4 6", "e.l4 x2", "E.l4 to E.r8", "E.l4 E.r8", "1+5",
--- "S.m3' home", "E.l1 2,1" (stepped in that order). A text that fits several options is
--- refused with their labels.
+-- "S.m3' home", "E.l1 2,1" (stepped in that order); where a turn plays two colours
+-- (two_player_throw=shared), "N:" or "N" names the colour. A text that fits several options
+-- is refused with their labels.
 
 local B = require("chaupar.board")
 local T = require("chaupar.throws")
@@ -11,8 +12,9 @@ local R = require("chaupar.rules")
 
 local N = {}
 
--- What the typed text says: { enter, from, to, j, key } (nil fields are unsaid), or nil, why.
-local function read(dir, c, text)
+-- What the typed text says, its squares read on colour c's route: { enter, from, to, j,
+-- values, order, colour } (nil fields are unsaid), or nil, why.
+local function read(G, dir, c, text)
   local want = {}
   local s = text:lower():gsub("^%s*move%s+", " ")
   for tok in s:gmatch("%S+") do
@@ -25,6 +27,8 @@ local function read(dir, c, text)
       want.to = B.HOME
     elseif j then
       want.j = tonumber(j)
+    elseif tok:match("^[senw]:?$") then
+      want.colour = B.COLOUR[tok:sub(1, 1):upper()]
     elseif tok:match("^[%d+,]+$") then
       local v = {}
       for d in tok:gmatch("%d+") do v[#v + 1] = tonumber(d) end
@@ -34,7 +38,7 @@ local function read(dir, c, text)
     else
       local from, to = tok:match("^(.-)%->(.+)$")
       for _, sq in ipairs(from and { from, to } or { tok }) do
-        local i, why = B.parse_index(dir, c, sq)
+        local i, why = B.parse_index(G, dir, c, sq)
         if not i then return nil, why end
         if want.from == nil then want.from = i elseif want.to == nil then want.to = i else
           return nil, "too many squares"
@@ -54,17 +58,24 @@ function N.parse(G, text, options)
     if o == typed then return i end
   end
   local sw = R.read(G)
-  local V = M.view(G, sw)
-  local phase, mover = G:get("phase", "mover")
-  local want, why = read(sw.direction, mover, text)
-  if not want then error(string.format("%q: %s", text, why), 0) end
+  local phase = G:get("phase")
+  -- the typed text read on the route of each colour the options play
+  local wants, why, read_one = {}, nil, false
+  local function want_for(c)
+    if wants[c] == nil then
+      local w, e = read(G, sw.direction, c, text)
+      wants[c], why, read_one = w or false, why or e, read_one or w ~= nil
+    end
+    return wants[c]
+  end
   local key = phase == "act" and G:get("dice")
   local hits, labels = {}, {}
   for n, o in ipairs(options) do
-    if type(o) == "number" then
+    local want = type(o) == "number" and want_for(M.colour(o))
+    if want then
       local g, j, i, t = M.decode(o)
       local gkey = key and T.GROUPS[key][g].key or G:get("value")
-      local ok = true
+      local ok = not want.colour or want.colour == M.colour(o)
       if want.enter and i ~= 0 then ok = false end
       if want.from and i ~= want.from then ok = false end
       if want.to and t ~= want.to then ok = false end
@@ -84,6 +95,7 @@ function N.parse(G, text, options)
     end
   end
   if #hits == 1 then return hits[1] end
+  if not read_one and why then error(string.format("%q: %s", text, why), 0) end
   if #hits == 0 then
     local all = {}
     for n, o in ipairs(options) do all[n] = type(o) == "string" and o or hook.label(G, o) end

@@ -1,6 +1,10 @@
 -- Seats and turn order (spec §4, §15 seats, turn_order, turn_unit): four players play one
 -- colour each; two players play two opposite colours each (A: S and N, B: E and W), each colour
--- still taking its own turn. The prop "start" keeps the colour that started the game.
+-- still taking its own turn. Every colour is a kernel turn unit, named by its colour, played by
+-- its seat, in its team; the units are declared in the order of play from the colour that
+-- starts, so that G:advance passes the turn and unit 1 is the colour that started. With
+-- two_player_throw=shared a turn is a player's, for both colours: the units are the two
+-- players, each named by its first colour (S for A, E for B).
 
 local B = require("chaupar.board")
 
@@ -15,10 +19,7 @@ end
 -- The colour a seat starts with: its first in S, E, N, W.
 function O.first_colour(_, seat) return seat end
 
-function O.seat_label(G, seat)
-  if G:seats() == 2 then return seat == 1 and "A" or "B" end
-  return B.COLOURS[seat]
-end
+function O.seat_label(G, seat) return G:seat_name(seat) end
 
 function O.team_label(G, team)
   if G:seats() == 2 then return team == 1 and "A (S+N)" or "B (E+W)" end
@@ -30,9 +31,9 @@ local function step(sw, c)
   return c % 4 + 1
 end
 
--- The order of turns: with turn_unit=team, partners play back to back and the next team
--- starts with the seat after the last one to play, so a game started by S goes S, N, W, E, S
--- (§4, §15); else each colour in turn. `start` is the colour that started the game.
+-- The order of turns from colour `start`: with turn_unit=team, partners play back to back and
+-- the next team starts with the seat after the last one to play, so a game started by S goes
+-- S, N, W, E, S (§4, §15); else each colour in turn.
 local function cycle(sw, start)
   if sw.turn_unit ~= "team" then
     local out = { start }
@@ -44,16 +45,42 @@ local function cycle(sw, start)
   return { start, p, n, B.PARTNER[n] }
 end
 
--- The colour whose turn follows colour c's; colours for which skip(c) holds are passed over.
-function O.next_colour(sw, c, start, skip)
+-- Whether a turn is a player's, for both of its colours.
+local function shared(G, sw) return sw.two_player_throw == "shared" and G:seats() == 2 end
+
+-- The colour that names colour c's turn unit: c, or its player's first colour.
+local function unit_colour(G, sw, c)
+  if shared(G, sw) then return O.first_colour(G, O.seat_of(G, c)) end
+  return c
+end
+
+-- Declares the turn units in the order of play from colour `start`, which plays.
+function O.declare(G, sw, start)
   local order = cycle(sw, start)
-  local k = 1
-  for i = 1, 4 do if order[i] == c then k = i end end
-  for d = 1, 4 do
-    local n = order[(k - 1 + d) % 4 + 1]
-    if not skip(n) then return n end
+  if shared(G, sw) then
+    start = unit_colour(G, sw, start)
+    order = { start, 3 - start }
   end
-  return order[k % 4 + 1]
+  local units = {}
+  for k, c in ipairs(order) do
+    units[k] = { name = B.COLOURS[c], seat = O.seat_of(G, c), team = B.TEAM[c] }
+  end
+  G:set_units(units)
+end
+
+-- The colour whose turn it is, and the colour that started.
+function O.turn(G) return B.COLOUR[G:unit_name(G:unit())] end
+function O.start(G) return B.COLOUR[G:unit_name(1)] end
+
+-- Makes it colour c's turn.
+function O.set_turn(G, sw, c) G:set_unit(B.COLOURS[unit_colour(G, sw, c)]) end
+
+-- Passes the turn to the next colour in the order of play, passing over the colours for which
+-- skip(c) holds (skip may be nil); returns that colour.
+function O.pass(G, skip)
+  local u = skip and G:advance(function(u) return skip(B.COLOUR[G:unit_name(u)]) end)
+  if not u then u = G:advance() end
+  return B.COLOUR[G:unit_name(u)]
 end
 
 return O

@@ -22,7 +22,7 @@ local function fail(n, msg) error("position line " .. n .. ": " .. msg, 0) end
 local function trim(s) return (s:gsub("^%s+", ""):gsub("%s+$", "")) end
 
 -- Parses a colour line's items into route indices; returns indices, home, wait (or nil).
-local function colour_items(n, dir, c, text)
+local function colour_items(G, n, dir, c, text)
   local at, home, wait = {}, 0, nil
   for raw in (text .. ","):gmatch("([^,]*),") do
     local item = trim(raw)
@@ -38,7 +38,7 @@ local function colour_items(n, dir, c, text)
         if not sq then sq, k = item, "1" end
         k = tonumber(k)
         if k < 1 then fail(n, "'" .. item .. "': x" .. k .. " is not a piece count") end
-        local i, why = B.parse_index(dir, c, sq)
+        local i, why = B.parse_index(G, dir, c, sq)
         if not i then fail(n, B.COLOURS[c] .. ": " .. why) end
         for _ = 1, k do at[#at + 1] = i end
       end
@@ -175,7 +175,7 @@ function X.import(G, text)
   for c = 1, 4 do
     local line = colours[B.COLOURS[c]]
     local at, home = {}, 0
-    if line then at, home = colour_items(line.n, dir, c, line.text) end
+    if line then at, home = colour_items(G, line.n, dir, c, line.text) end
     for _ = 1, home do at[#at + 1] = B.HOME end
     for k = 1, 4 do
       local p = 4 * (c - 1) + k
@@ -193,8 +193,7 @@ function X.import(G, text)
   G:set("killed", { killed[1] or false, killed[2] or false, killed[3] or false, killed[4] or false })
   G:set("contenders", nil, "tscores", nil, "tnext", nil, "result", nil, "scores", nil)
   if not turn then fail(lines[#lines].n, "the position needs a 'turn' line") end
-  U.start(G, sw, V, turn)
-  if start then G:set("start", start) end
+  U.start(G, sw, V, turn, start)
   if throw then
     local values = throw_values(throw.n, sw, throw.words)
     U.begin_throw(G, sw, sw.implement == "cowries" and { values[1] } or values, V)
@@ -211,11 +210,15 @@ function X.import(G, text)
   end
   if bound then
     if sw.implement ~= "cowries" then fail(bound.n, "bound is for cowries") end
+    -- the piece of the colour to move (or, with two_player_throw=shared, its partner's)
     local mover = G:get("mover") or turn
-    local i, why2 = B.parse_index(dir, mover, bound.square)
-    if not i then fail(bound.n, "bound: " .. why2) end
-    local p = nil
-    for q = 4 * mover - 3, 4 * mover do if V.at[q] == i then p = q; break end end
+    local p, why2 = nil, nil
+    for _, c in ipairs(sw.two_player_throw == "shared" and { mover, B.PARTNER[mover] } or { mover }) do
+      local i, e = B.parse_index(G, dir, c, bound.square)
+      why2 = why2 or e
+      for q = 4 * c - 3, 4 * c do if i and not p and V.at[q] == i then p = q end end
+    end
+    if not p and why2 then fail(bound.n, "bound: " .. why2) end
     if not p then fail(bound.n, "bound: no " .. B.COLOURS[mover] .. " piece on " .. bound.square) end
     G:set("bound", p)
   end
@@ -256,29 +259,29 @@ function X.export(G)
       out[#out + 1] = "set " .. name .. "=" .. literal(sw[name])
     end
   end
-  local phase, turn = G:get("phase", "turn")
+  local phase, turn = G:get("phase"), O.turn(G)
   if phase == "throwoff" then
     out[#out + 1] = "# the throw-off is not over: this position starts with S to throw"
     turn = 1
   end
   if phase == "over" then out[#out + 1] = "# the game is over: " .. tostring(G:get("result")) end
   out[#out + 1] = "turn " .. B.COLOURS[turn or 1]
-  local start = G:get("start")
-  if sw.turn_unit == "team" and start and start ~= turn then out[#out + 1] = "start " .. B.COLOURS[start] end
+  local start = O.start(G)
+  if sw.turn_unit == "team" and start ~= turn then out[#out + 1] = "start " .. B.COLOURS[start] end
   if phase == "act" then
     local key, entries, used = G:get("dice", "entries", "used")
     out[#out + 1] = "throw " .. T.text(key)
     if entries > 0 then out[#out + 1] = "entered " .. entries end
     if used > 0 then out[#out + 1] = "used " .. used end
   elseif phase == "value" or phase == "bonus" then
-    local v, extra, bound, mover, grace = G:get("value", "extra", "bound", "mover", "grace")
+    local v, extra, bound, grace = G:get("value", "extra", "bound", "grace")
     out[#out + 1] = "throw " .. v
     if grace then extra = extra - 1 end
     if extra > 0 then out[#out + 1] = "extra " .. extra end
     if phase == "bonus" then
       out[#out + 1] = "bonus"
     elseif bound ~= 0 then
-      out[#out + 1] = "bound " .. B.index_name(V.dir, mover, V.at[bound])
+      out[#out + 1] = "bound " .. B.index_name(V.dir, (bound - 1) // 4 + 1, V.at[bound])
     end
   elseif phase == "throw" then
     local extra, bound = G:get("extra", "bound")
@@ -288,8 +291,8 @@ function X.export(G)
     end
   end
   local killed = {}
-  for c = 1, 4 do if V.killed[c] then killed[#killed + 1] = B.COLOURS[c] end end
-  if #killed > 0 and sw.kill_before_home == "on" then out[#out + 1] = "killed " .. table.concat(killed, " ") end
+  for c = 1, 4 do if V.killed and V.killed[c] then killed[#killed + 1] = B.COLOURS[c] end end
+  if #killed > 0 then out[#out + 1] = "killed " .. table.concat(killed, " ") end
   for c = 1, 4 do out[#out + 1] = colour_line(V, c) end
   return table.concat(out, "\n") .. "\n"
 end

@@ -73,7 +73,7 @@ function D.render(G, _viewer)
   end
   lines[#lines + 1] = "Charkoni — waiting: " .. table.concat(wait, "  ") .. "   home: " .. table.concat(home, "  ")
   lines[#lines + 1] = "teams S+N (yellow, black) and E+W (red, green); * castle; S2 = block of two; S' homeward"
-  local phase, turn = G:get("phase", "turn")
+  local phase, turn = G:get("phase"), O.turn(G)
   if phase == "over" then
     lines[#lines + 1] = "game over: " .. tostring(G:get("result"))
   elseif phase == "throwoff" then

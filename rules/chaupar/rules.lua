@@ -25,6 +25,9 @@ for _, name in ipairs(R.NAMES) do
   end
 end
 assert(#FIELDS * BITS <= 62, "the packed switches need more than 62 bits")
+assert(BITS == 2, "R.read unpacks fields of two bits")
+local VALUES = {} -- VALUES[k]: the values of packed switch k
+for k, f in ipairs(FIELDS) do VALUES[k] = f.values end
 
 local function place(values, v)
   for i, x in ipairs(values) do if x == v then return i - 1 end end
@@ -46,37 +49,37 @@ local LAZY = {
 }
 
 -- The effective switch values, as a table by name (one constructor, so the table is built at
--- its full size at once).
+-- its full size at once; field k of "sw" is the place of its value in VALUES[k], BITS bits
+-- from bit BITS·(k − 1)).
 function R.read(G)
-  local packed = G:get("sw")
-  local function value(k) return FIELDS[k].values[((packed >> (BITS * (k - 1))) & 3) + 1] end
+  local packed, F = G:get("sw"), VALUES
   return setmetatable({
     [0] = G,
-    block_form_by = value(1),
-    block_model = value(2),
-    block_passing = value(3),
-    blocks_split = value(4),
-    capture_extra_throw = value(5),
-    castle_function = value(6),
-    castle_set = value(7),
-    cowrie_followup = value(8),
-    cowrie_last_square = value(9),
-    cowrie_schedule = value(10),
-    direction = value(11),
-    entry_compulsory = value(12),
-    exact_finish = value(13),
-    finished_plays_partner = value(14),
-    forced_play = value(15),
-    implement = value(16),
-    kill_before_home = value(17),
-    multi_entry = value(18),
-    seats = value(19),
-    start = value(20),
-    sum_touches_intermediate = value(21),
-    triple_stack_bonus = value(22),
-    turn_order = value(23),
-    turn_unit = value(24),
-    two_player_throw = value(25),
+    block_form_by = F[1][(packed & 3) + 1],
+    block_model = F[2][(packed >> 2 & 3) + 1],
+    block_passing = F[3][(packed >> 4 & 3) + 1],
+    blocks_split = F[4][(packed >> 6 & 3) + 1],
+    capture_extra_throw = F[5][(packed >> 8 & 3) + 1],
+    castle_function = F[6][(packed >> 10 & 3) + 1],
+    castle_set = F[7][(packed >> 12 & 3) + 1],
+    cowrie_followup = F[8][(packed >> 14 & 3) + 1],
+    cowrie_last_square = F[9][(packed >> 16 & 3) + 1],
+    cowrie_schedule = F[10][(packed >> 18 & 3) + 1],
+    direction = F[11][(packed >> 20 & 3) + 1],
+    entry_compulsory = F[12][(packed >> 22 & 3) + 1],
+    exact_finish = F[13][(packed >> 24 & 3) + 1],
+    finished_plays_partner = F[14][(packed >> 26 & 3) + 1],
+    forced_play = F[15][(packed >> 28 & 3) + 1],
+    implement = F[16][(packed >> 30 & 3) + 1],
+    kill_before_home = F[17][(packed >> 32 & 3) + 1],
+    multi_entry = F[18][(packed >> 34 & 3) + 1],
+    seats = F[19][(packed >> 36 & 3) + 1],
+    start = F[20][(packed >> 38 & 3) + 1],
+    sum_touches_intermediate = F[21][(packed >> 40 & 3) + 1],
+    triple_stack_bonus = F[22][(packed >> 42 & 3) + 1],
+    turn_order = F[23][(packed >> 44 & 3) + 1],
+    turn_unit = F[24][(packed >> 46 & 3) + 1],
+    two_player_throw = F[25][(packed >> 48 & 3) + 1],
   }, LAZY)
 end
 do

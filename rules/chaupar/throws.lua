@@ -119,6 +119,9 @@ for key in pairs(T.GROUPS) do
   for e, t in pairs(T.ENTRIES) do t[key] = entry_groups(key, e) end
 end
 
+-- Bell's schedule (§5): values for 0..6 shells mouth-up, and the graces.
+local BELL_VALUES, BELL_GRACES = { 25, 10, 2, 3, 4, 5, 6 }, { [25] = true, [10] = true, [6] = true }
+
 -- The cowrie schedule: values[m + 1] for m shells mouth-up, and the set of graces.
 function T.schedule(sw)
   if sw.cowrie_schedule == "custom" then
@@ -128,7 +131,7 @@ function T.schedule(sw)
     for w in tostring(sw.cowrie_values):gmatch("[^,]+") do values[#values + 1] = tonumber(w) end
     return values, graces
   end
-  return { 25, 10, 2, 3, 4, 5, 6 }, { [25] = true, [10] = true, [6] = true }
+  return BELL_VALUES, BELL_GRACES
 end
 
 -- "6 6 2" for a key.

@@ -3,9 +3,9 @@
 -- of a turn and of the game. Single options are played at once (§16), so every decision the
 -- game waits for has two options or more.
 --
--- Props: phase (throwoff | throw | act | value | bonus | over); turn (the colour whose turn it
--- is), start (the colour that started, order.lua) and mover (the colour whose pieces it plays,
--- §14); throw-off: contenders, tscores, tnext;
+-- Whose turn it is and who started are the kernel's turn units (order.lua). Props: phase
+-- (throwoff | throw | act | value | bonus | over); mover (the colour whose pieces the turn
+-- plays, §14); throw-off: contenders, tscores, tnext;
 -- long dice: dice (unused dice, throws.lua), entries, used, triple, captures; cowries: value,
 -- grace, extra (throws owed), throws (this turn), bound (the piece the value is bound to, 0 =
 -- free); killed (per colour: has it captured, for kill_before_home).
@@ -39,7 +39,7 @@ end
 local function throwoff(G, sw, V, outcome)
   local contenders, scores, n = G:get("contenders", "tscores", "tnext")
   scores[n] = throw_score(sw, outcome)
-  G:log(string.format("throw-off: %s %d", O.seat_label(G, contenders[n]), scores[n]))
+  G:log("throw-off: " .. O.seat_label(G, contenders[n]) .. " " .. scores[n])
   if n < #contenders then
     G:set("tscores", scores, "tnext", n + 1)
     return
@@ -59,33 +59,49 @@ end
 ------------------------------------------------------------------------------------------
 -- Turns
 
+-- Whether a turn plays both colours of its player (§15 two_player_throw=shared).
+local function shared(sw) return sw.two_player_throw == "shared" end
+
 -- The colour whose pieces colour c's turn plays (§14 finished_plays_partner).
-local function mover_of(V, c)
-  if V.home[c] == 4 then return B.PARTNER[c] end
+local function mover_of(sw, V, c)
+  if V.home[c] == 4 and not shared(sw) then return B.PARTNER[c] end
   return c
 end
 
-function U.begin_turn(G, c)
-  G:set("turn", c, "phase", "throw", "throws", 0, "extra", 0, "bound", 0, "captures", 0)
-  G:set_current(O.seat_of(G, c))
+-- The colours a turn of `mover` plays: that colour, or both colours of its player.
+local ONE, BOTH = {}, {}
+for c = 1, 4 do ONE[c], BOTH[c] = { c }, { c, B.PARTNER[c] } end
+local function colours(sw, mover)
+  if shared(sw) then return BOTH[mover] end
+  return ONE[mover]
+end
+
+-- The colour to play (the current unit) begins its turn.
+local function begin_turn(G)
+  G:set("phase", "throw", "throws", 0, "extra", 0, "bound", 0, "captures", 0)
 end
 
 -- Whether colour c's turns are skipped (§14 finished_plays_partner=off).
-local function skipped(sw, V, c) return sw.finished_plays_partner == "off" and V.home[c] == 4 end
+local function skipped(sw, V, c)
+  return sw.finished_plays_partner == "off" and V.home[c] == 4 and not shared(sw)
+end
 
 -- Passes the turn on (§4, §14, §15 turn_order, turn_unit, finished_plays_partner).
 local function next_turn(G, sw, V)
-  local c, start = G:get("turn", "start")
-  U.begin_turn(G, O.next_colour(sw, c, start, function(x) return skipped(sw, V, x) end))
+  local skip = sw.finished_plays_partner == "off" and function(x) return skipped(sw, V, x) end or nil
+  O.pass(G, skip)
+  begin_turn(G)
 end
 
--- Colour c starts the game (after the throw-off, or in an imported position).
-function U.start(G, sw, V, c)
-  G:set("start", c, "turn", c)
+-- Colour `start` started the game and it is colour c's turn (after the throw-off, or in an
+-- imported position).
+function U.start(G, sw, V, c, start)
+  O.declare(G, sw, start or c)
+  if start and start ~= c then O.set_turn(G, sw, c) end
   if skipped(sw, V, c) then
     next_turn(G, sw, V)
   else
-    U.begin_turn(G, c)
+    begin_turn(G)
   end
 end
 
@@ -96,8 +112,8 @@ local function check_win(G, V, c)
   local team = B.TEAM[c]
   local scores = {}
   for s = 1, G:seats() do scores[s] = 0 end
-  for x = 1, 4 do
-    if B.TEAM[x] == team then scores[O.seat_of(G, x)] = 1 end
+  for u = 1, G:units() do
+    if G:unit_team(u) == team then scores[G:unit_seat(u)] = 1 end
   end
   local result = O.team_label(G, team) .. " win"
   G:set("phase", "over", "scores", scores, "result", result)
@@ -109,31 +125,42 @@ end
 -- What the game waits for
 
 local function prompt(G, sw, c, mover, what)
+  if shared(sw) then return O.team_label(G, B.TEAM[c]) .. " to play " .. what end
   local who = COLOURS[c]
   if G:seats() == 2 then who = who .. " (" .. O.seat_label(G, O.seat_of(G, c)) .. ")" end
   if mover ~= c then who = who .. " with " .. COLOURS[mover] .. "'s pieces" end
   return who .. " to play " .. what
 end
 
--- The options now: (list, prompt, view) for a decision phase; nil otherwise.
-function U.options(G, sw, V)
-  local phase = G:get("phase")
-  local c = G:get("turn")
+-- The options of decision phase `phase` (act, value or bonus), on the view V.
+function U.options(G, sw, V, phase)
   if phase == "act" then
     local key, entries, used, triple, mover = G:get("dice", "entries", "used", "triple", "mover")
     local entry = U.implement(sw).entry
-    local list = M.offered(V, mover, key, entries, used, entry, triple)
-    if sw.forced_play == "free" and #list > 0 and not M.entry_owed(V, mover, key, entries, entry) then
+    local cs = colours(sw, mover)
+    local list = M.offered(V, cs, key, entries, used, entry, triple)
+    if sw.forced_play == "free" and #list > 0 and not M.entry_owed(V, cs, key, entries, entry) then
       list[#list + 1] = "stop"
     end
-    return list, prompt(G, sw, c, mover, T.text(key))
-  elseif phase == "value" or phase == "bonus" then
-    local v, grace, bound, mover = G:get("value", "grace", "bound", "mover")
-    local b = phase == "value" and bound ~= 0 and bound or nil
-    local list = M.cowrie_actions(V, mover, v, grace, b)
-    return list, prompt(G, sw, c, mover, tostring(v) .. (b and " (bound)" or ""))
+    return list
   end
-  return nil
+  local v, grace, bound, mover = G:get("value", "grace", "bound", "mover")
+  local b = phase == "value" and bound ~= 0 and bound or nil
+  return M.cowrie_actions(V, colours(sw, mover), v, grace, b)
+end
+
+-- The status of the decision of phase `phase` with these options (made only for a decision
+-- the game waits for: its prompt is text).
+local function decision(G, sw, phase, list)
+  local c, mover = O.turn(G), G:get("mover")
+  local what
+  if phase == "act" then
+    what = T.text(G:get("dice"))
+  else
+    local v, bound = G:get("value", "bound")
+    what = tostring(v) .. (phase == "value" and bound ~= 0 and " (bound)" or "")
+  end
+  return { actor = G:current(), options = list, prompt = prompt(G, sw, c, mover, what) }
 end
 
 function U.status(G)
@@ -143,8 +170,7 @@ function U.status(G)
   end
   local sw = R.read(G)
   if phase == "throwoff" or phase == "throw" then return { chance = sw.implement } end
-  local list, text = U.options(G, sw, M.view(G, sw))
-  return { actor = G:current(), options = list, prompt = text }
+  return decision(G, sw, phase, U.options(G, sw, M.view(G, sw), phase))
 end
 
 ------------------------------------------------------------------------------------------
@@ -179,8 +205,8 @@ local function value_done(G, sw, V, entered, captured)
 end
 
 -- The kernel logs decisions; the rules log what they play themselves (a single option).
-local function log_action(G, V, mover, a, what, auto)
-  if auto then G:log(COLOURS[mover] .. ": " .. M.label(V, mover, a, what) .. " (only option)") end
+local function log_action(G, V, a, what, auto)
+  if auto then G:log(COLOURS[M.colour(a)] .. ": " .. M.label(V, a, what) .. " (only option)") end
 end
 
 -- Plays option `a` of the current decision (`auto`: the rules play it, being the only one).
@@ -194,27 +220,29 @@ local function play(G, sw, V, a, auto)
       return throw_done(G, sw, V)
     end
     local g = T.GROUPS[key][a & 7]
-    log_action(G, V, mover, a, g.label, auto)
-    local _, n = M.play(G, V, mover, a, entry)
-    if n > 0 then U.killed(G, V, mover) end
-    if check_win(G, V, mover) then return end
+    log_action(G, V, a, g.label, auto)
+    local c = M.colour(a)
+    local _, n = M.play(G, V, a, entry)
+    if n > 0 then U.killed(G, V, c) end
+    if check_win(G, V, c) then return end
     G:set("dice", g.rest, "entries", (a >> 6) & 127 == 0 and entries + 1 or entries,
       "used", used + g.size, "captures", captures + n)
     if g.rest == 0 then throw_done(G, sw, V) end
     return
   end
-  local v, mover = G:get("value", "mover")
-  log_action(G, V, mover, a, tostring(v), auto)
-  local moved, n = M.play(G, V, mover, a, entry)
-  if n > 0 then U.killed(G, V, mover) end
-  if check_win(G, V, mover) then return end
-  value_done(G, sw, V, a == 0 and moved[1] or nil, n)
+  log_action(G, V, a, tostring(G:get("value")), auto)
+  local c, entered = M.colour(a), (a >> 6) & 127 == 0
+  local moved, n = M.play(G, V, a, entry)
+  if n > 0 then U.killed(G, V, c) end
+  if check_win(G, V, c) then return end
+  value_done(G, sw, V, entered and moved[1] or nil, n)
 end
 
 -- Colour c has captured (for kill_before_home).
 function U.killed(G, V, c)
-  V.killed[c] = true
-  G:set("killed", V.killed)
+  local killed = V.killed or G:get("killed")
+  killed[c] = true
+  G:set("killed", killed)
 end
 
 -- Plays single options and forfeits unusable throws until the game waits for a chance event
@@ -227,7 +255,7 @@ function U.settle(G, sw, V)
       return { over = true, scores = G:get("scores"), result = G:get("result") }
     end
     if phase ~= "act" and phase ~= "value" and phase ~= "bonus" then return { chance = sw.implement } end
-    local list, text = U.options(G, sw, V)
+    local list = U.options(G, sw, V, phase)
     if #list == 0 then
       local c = G:get("mover")
       if phase == "act" then
@@ -240,7 +268,7 @@ function U.settle(G, sw, V)
     elseif #list == 1 and list[1] ~= "stop" then
       play(G, sw, V, list[1], true)
     else
-      return { actor = G:current(), options = list, prompt = text }
+      return decision(G, sw, phase, list)
     end
   end
   error("chaupar: a turn did not settle")
@@ -262,8 +290,8 @@ end
 
 -- The throw falls: a long-dice throw to play action by action, or a cowrie value (§6, §9).
 function U.begin_throw(G, sw, outcome, V)
-  local c = G:get("turn")
-  local mover = mover_of(V, c)
+  local c = O.turn(G)
+  local mover = mover_of(sw, V, c)
   if sw.implement == "cowries" then
     local _, graces = T.schedule(sw)
     local v = outcome[1]
@@ -295,12 +323,12 @@ function U.label(G, option)
   if type(option) == "string" then return option end
   local sw = R.read(G)
   local V = M.view(G, sw)
-  local phase, mover = G:get("phase", "mover")
-  if phase == "act" then
+  local named = shared(sw)
+  if G:get("phase") == "act" then
     local g = T.GROUPS[G:get("dice")][option & 7]
-    return M.label(V, mover, option, g.label)
+    return M.label(V, option, g.label, named)
   end
-  return M.label(V, mover, option, tostring(G:get("value")))
+  return M.label(V, option, tostring(G:get("value")), named)
 end
 
 return U

@@ -66,6 +66,7 @@ function Gd.check_win(G)
   local ch = grid:sub(s.pos + 1, s.pos + 1)
   if ch == "C" and s.side == "spain" then
     Gd.reveal(G, "it entered Cadiz")
+    G:stat("golden_to_cadiz")
     Gd.finish(G, "spain", "Spain wins: the golden galleon " .. s.id .. " reached Cadiz")
   elseif s.side == "pirate" and ch:match("^[1-6]$") then
     local goal = G:get("goal_base")

@@ -37,7 +37,9 @@ function T.hooks.drive_ashore(G, p) hook.shipwreck(G, p) end
 -- A wrecked ship is removed; the golden one ends the game in a draw (§13 printed).
 function T.hooks.shipwreck(G, p)
   local id = B.ship(G, p).id
+  G:stat("shipwrecks")
   if Gd.id(G) == p then
+    G:stat("golden_wrecked")
     Gd.finish(G, nil, "a draw: the golden galleon " .. id .. " was wrecked")
     return
   end

@@ -34,13 +34,18 @@ impl C {
 
     /// A game set up from a position text.
     pub fn setup(position: &str) -> C {
+        C::setup_with("", position)
+    }
+
+    /// A game set up from a position text on rules loaded with options (`--set k=v …`).
+    pub fn setup_with(options: &str, position: &str) -> C {
         let players = if position.lines().any(|l| l.trim() == "seats 2") {
             "--players 2 "
         } else {
             ""
         };
         let mut repl = common::repl(&common::rules());
-        repl.handle_line(&format!("setup chaupar {players}{position}"))
+        repl.handle_line(&format!("setup chaupar {players}{options} {position}"))
             .unwrap_or_else(|e| panic!("setup failed: {e:#}\n{position}"));
         C { repl }
     }
@@ -98,7 +103,7 @@ impl C {
 
     /// The colour whose turn it is.
     pub fn turn(&mut self) -> String {
-        self.lua("({'S','E','N','W'})[G:get('turn')]")
+        self.lua("G:unit_name(G:unit())")
     }
 
     pub fn phase(&mut self) -> String {

@@ -17,6 +17,7 @@ local function decide(G, p, w)
     G:log("re-spin: " .. s.id .. " is driven ashore")
     hook.shipwreck(G, p)
   else
+    G:stat("respin_saved")
     G:log("re-spin: " .. s.id .. " stays off the shore")
   end
 end

@@ -37,8 +37,8 @@ local function check(G)
   local V = M.view(G, sw)
   local key, entries, used, triple, mover = G:get("dice", "entries", "used", "triple", "mover")
   local entry = T.IMPLEMENTS[sw.implement].entry
-  local fast = M.offered(V, mover, key, entries, used, entry, triple)
-  local plain = M.offered(M.view(G, sw), mover, key, entries, used, entry, triple, true)
+  local fast = M.offered(V, { mover }, key, entries, used, entry, triple)
+  local plain = M.offered(M.view(G, sw), { mover }, key, entries, used, entry, triple, true)
   assert(same(fast, plain), "fast path and search differ at\n" .. hook.export(G))
 end
 
