@@ -137,6 +137,13 @@ fn rules_dir(flag: Option<PathBuf>) -> PathBuf {
         })
 }
 
+/// Makes Ctrl-C an interrupt of the running command (see `limits::catch_interrupts`).
+fn catch_interrupts() {
+    if let Err(e) = tortuga::script::limits::catch_interrupts() {
+        eprintln!("warning: Ctrl-C will end the program: {e}");
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let dir = rules_dir(cli.rules);
@@ -153,9 +160,7 @@ fn main() -> ExitCode {
             let mut repl = Repl::new(&dir, color);
             repl.budget = budget;
             // Ctrl-C stops the running command and returns to the prompt, never ends the REPL.
-            if let Err(e) = tortuga::script::limits::catch_interrupts() {
-                eprintln!("warning: Ctrl-C will end the program: {e}");
-            }
+            catch_interrupts();
             match repl.handle_line(&format!("new {}", cli.game)) {
                 Ok(out) => print_out(&format!("{out}\n(type help for the commands)")),
                 Err(e) => eprintln!("error: {e:#}"),
@@ -189,12 +194,17 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Bench(args)) => bench(&dir, args, &budget),
         Some(Cmd::Sim(args)) => {
+            // Ctrl-C ends the games in play and reports those that finished.
+            catch_interrupts();
             let mut bar = progress_bar(args.json || args.shard.is_some());
             let stop = std::sync::atomic::AtomicBool::new(false);
             print_result(sim::command::sim(&dir, &args, &budget, &stop, &mut bar))
         }
         Some(Cmd::SimMerge(args)) => print_result(sim::command::sim_merge(&args)),
-        Some(Cmd::Check(args)) => print_verdict(sim::check::check(&dir, &args, &budget)),
+        Some(Cmd::Check(args)) => {
+            catch_interrupts();
+            print_verdict(sim::check::check(&dir, &args, &budget))
+        }
         Some(Cmd::Replay { file }) => print_verdict(sim::check::replay(&dir, &file, &budget)),
     }
 }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use clap::Args;
 
 use super::report::Report;
@@ -156,6 +156,15 @@ pub fn sim(
         }
     })?;
     if let Some(shard) = shard {
+        let finished = results.records.first().map_or(0, |r| r.len() as u64);
+        if finished < results.asked {
+            bail!(
+                "interrupted: {finished} of {} games of shard {}/{} finished; no shard written",
+                results.asked,
+                shard.0,
+                shard.1
+            );
+        }
         let text = Shard::new(results, shard).to_json();
         return match &args.out {
             Some(path) => {

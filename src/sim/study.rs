@@ -24,7 +24,7 @@ use super::{Starter, Watch};
 use crate::kernel::rng::Stream;
 use crate::kernel::{State, Value};
 use crate::script::variant::parse_assignment;
-use crate::script::{Budget, LoadOptions, Rules};
+use crate::script::{Budget, LoadOptions, Rules, limits};
 use crate::session::Status;
 
 /// What a study plays: everything its results depend on.
@@ -219,8 +219,10 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
 }
 
 /// Runs the study's games `range` on `jobs` threads. `progress` hears of each finished game
-/// (of every variant); once `stop` is set no new game starts, and the games finished so far
-/// are returned. An error in any game stops the run and is returned, naming the game.
+/// (of every variant); once `stop` is set or an interrupt arrives (Ctrl-C, see
+/// [`limits::interrupted`]) no new game starts, a game in play is dropped unfinished (of both
+/// variants, so pairs stay whole), and the games finished so far are returned. An error in any
+/// other game stops the run and is returned, naming the game.
 pub fn run(
     dir: &Path,
     spec: &Spec,
@@ -254,7 +256,8 @@ pub fn run(
                         })
                         .collect::<Result<Vec<_>>>()?;
                     loop {
-                        if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                        let halted = stop.load(Ordering::Relaxed) || limits::interrupted();
+                        if halted || failed.load(Ordering::Relaxed) {
                             return Ok(());
                         }
                         let k = next.fetch_add(1, Ordering::Relaxed);
@@ -281,6 +284,9 @@ pub fn run(
                     }
                 };
                 if let Err(e) = worker() {
+                    if limits::interrupted() {
+                        return; // the game in play was cut short: unfinished, not failed
+                    }
                     failed.store(true, Ordering::Relaxed);
                     let _ = tx.send(Err(e));
                 }
