@@ -13,23 +13,19 @@ pub const MAX_INPUT_FILE: u64 = 16 << 20;
 pub const MAX_SHARD_FILE: u64 = 1 << 30;
 
 /// The text of the regular file at `path`, at most `max` bytes; errors start with `what`.
+/// The one reader of such files (rule, data, save, script, position and shard files).
 pub fn read_text(path: &Path, max: u64, what: &str) -> Result<String, String> {
     let meta = std::fs::metadata(path).map_err(|e| format!("{what}: {e}"))?;
-    if !meta.is_file() {
-        let kind = if meta.is_dir() {
-            "a directory"
-        } else {
-            "a device, FIFO or socket"
-        };
-        return Err(format!("{what}: not a regular file ({kind})"));
-    }
+    regular(&meta, what)?;
     if meta.len() > max {
         return Err(format!(
             "{what}: too large ({} bytes; at most {max})",
             meta.len()
         ));
     }
-    let file = std::fs::File::open(path).map_err(|e| format!("{what}: {e}"))?;
+    let file = open_nonblocking(path).map_err(|e| format!("{what}: {e}"))?;
+    // The file may have been swapped since it was looked at: check what was opened.
+    regular(&file.metadata().map_err(|e| format!("{what}: {e}"))?, what)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(max + 1)
         .read_to_end(&mut bytes)
@@ -40,7 +36,44 @@ pub fn read_text(path: &Path, max: u64, what: &str) -> Result<String, String> {
     if bytes.contains(&0) {
         return Err(format!("{what}: a binary file, not text"));
     }
-    String::from_utf8(bytes).map_err(|e| format!("{what}: not UTF-8 text ({e})"))
+    String::from_utf8(bytes).map_err(|e| {
+        let (line, col) = line_col(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
+        format!("{what}:{line}:{col}: not UTF-8 text")
+    })
+}
+
+/// An error unless `meta` is a regular file's.
+fn regular(meta: &std::fs::Metadata, what: &str) -> Result<(), String> {
+    if meta.is_file() {
+        return Ok(());
+    }
+    let kind = if meta.is_dir() {
+        "a directory"
+    } else {
+        "a device, FIFO or socket"
+    };
+    Err(format!("{what}: not a regular file ({kind})"))
+}
+
+/// Opens a file for reading without blocking on a FIFO put in its place.
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut opts = std::fs::OpenOptions::new();
+    opts.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        const O_NONBLOCK: i32 = 0o4000;
+        opts.custom_flags(O_NONBLOCK);
+    }
+    opts.open(path)
+}
+
+/// Line and column (1-based, in characters) just after `before`.
+fn line_col(before: &[u8]) -> (usize, usize) {
+    let text = String::from_utf8_lossy(before);
+    let line = text.matches('\n').count() + 1;
+    let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
 }
 
 /// Whether a file in a rules folder is one a ruleset can read (the rest is never read).

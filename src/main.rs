@@ -41,7 +41,7 @@ struct LimitArgs {
     /// Lua instructions per rule invocation.
     #[arg(long, global = true, value_name = "N")]
     max_instructions: Option<u64>,
-    /// Wall-clock seconds per rule invocation.
+    /// Seconds of CPU time per rule invocation.
     #[arg(long, global = true, value_name = "SECONDS")]
     time_limit: Option<f64>,
     /// MiB the Lua heap, and each game state, may hold.

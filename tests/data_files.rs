@@ -110,7 +110,7 @@ fn bad_data_files_are_one_error() {
             "maps/link.map",
             "rules/mapped/maps/link.map: outside the game folder",
         ),
-        ("maps/big.map", "larger than 1048576 bytes"),
+        ("maps/big.map", "too large (1048577 bytes; at most 1048576)"),
         ("maps", "not a regular file"),
     ] {
         let e = fails(&mut r, &format!("new mapped --set map={map}"));

@@ -314,6 +314,10 @@ fn kernel_state_counts_against_the_memory_limit() {
         "local long = string.rep('p', 10000) for i = 1, 1e7 do G:place(long .. i) end",
         "memory limit exceeded",
     );
+    refused(
+        "local kind = string.rep('k', 10000) for i = 1, 1e6 do G:add(kind, 0, 0) end",
+        "memory limit exceeded: the game state holds over 32 MiB",
+    );
     refused("G:grid('g', 65536, 65536)", "out of range");
 }
 
@@ -331,13 +335,31 @@ fn patched_race(edits: &[(&str, &str)]) -> (tempfile::TempDir, Repl) {
     (dir, repl)
 }
 
+/// Text replacements made in the race's game.lua.
+type Edits = &'static [(&'static str, &'static str)];
+
+/// The race with no goal: it never ends.
+const NEVER_ENDS: [(&str, &str); 1] = [(
+    "if runner_cell(G, s) == G:switch(\"goal\") then",
+    "if false then",
+)];
+
+/// The race whose status only ever asks for a die that changes nothing: it stalls.
+const ONLY_CHANCE: [(&str, &str); 3] = [
+    (
+        "if phase == \"roll\" then return { chance = \"die\" } end",
+        "do return { chance = \"die\" } end",
+    ),
+    ("      if name == \"die\" then", "      if false then"),
+    (
+        "        local step = outcome[1] == \"plus\" and 1 or -1",
+        "        do return end",
+    ),
+];
+
 #[test]
 fn runaway_games_stop_on_the_turn_cap_or_a_stall() {
-    let never_ends = [(
-        "if runner_cell(G, s) == G:switch(\"goal\") then",
-        "if false then",
-    )];
-    let (_dir, mut repl) = patched_race(&never_ends);
+    let (_dir, mut repl) = patched_race(&NEVER_ENDS);
     repl.budget.steps = 500;
     run(&mut repl, &["new race --seed 1"]);
     let e = fails(&mut repl, "auto");
@@ -345,18 +367,7 @@ fn runaway_games_stop_on_the_turn_cap_or_a_stall() {
     let steps = repl.session.as_ref().unwrap().events.len();
     assert_eq!(steps, 500, "the steps taken are kept");
 
-    let only_chance = [
-        (
-            "if phase == \"roll\" then return { chance = \"die\" } end",
-            "do return { chance = \"die\" } end",
-        ),
-        ("      if name == \"die\" then", "      if false then"),
-        (
-            "        local step = outcome[1] == \"plus\" and 1 or -1",
-            "        do return end",
-        ),
-    ];
-    let (_dir, mut repl) = patched_race(&only_chance);
+    let (_dir, mut repl) = patched_race(&ONLY_CHANCE);
     run(&mut repl, &["new race --seed 1"]);
     let e = fails(&mut repl, "auto");
     assert!(
@@ -365,17 +376,64 @@ fn runaway_games_stop_on_the_turn_cap_or_a_stall() {
     );
 }
 
+/// `sim` stops a runaway game with an error saying which; `check` reports it as a stall,
+/// saying which, and saves it (up to where it was stopped) for `replay`.
+#[test]
+fn sim_and_check_stop_runaway_games_saying_which() {
+    let stops: [(Edits, &str, &str); 2] = [
+        (&NEVER_ENDS, "300", "turn cap: no end after 300 steps"),
+        (
+            &ONLY_CHANCE,
+            "100000",
+            "stalled: after 1000 steps the game is where it was 1000 steps before",
+        ),
+    ];
+    for (edits, cap, says) in stops {
+        let (dir, _) = patched_race(edits);
+        let tortuga = |args: &[&str]| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_tortuga"))
+                .arg("--rules")
+                .arg(dir.path().join("rules"))
+                .args(args)
+                .args(["--max-steps", cap])
+                .output()
+                .expect("the binary runs")
+        };
+        let out = tortuga(&["sim", "race", "--games", "2", "--jobs", "1"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "sim: {err}");
+        assert_eq!(out.status.code(), Some(2), "sim: {err}");
+
+        let folder = dir.path().to_str().unwrap();
+        let out = tortuga(&["check", "race", "--games", "1", "--out", folder]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("stall after") && text.contains(says),
+            "check: {text}"
+        );
+        assert_eq!(out.status.code(), Some(1), "check: {text}");
+        assert!(dir.path().join("check-race-0.sav").is_file(), "{text}");
+    }
+}
+
 #[test]
 fn undo_points_beyond_the_memory_limit_are_rebuilt_by_replay() {
     let logs = [(
         "    advance_runner = function(G, seat, n)",
-        "    advance_runner = function(G, seat, n)\n      G:log(string.rep('-', 20000))",
+        "    advance_runner = function(G, seat, n)\n      G:log(string.rep('-', 20000)) G:set('pad', string.rep('-', 20000))",
     )];
     let (_dir, mut repl) = patched_race(&logs);
     repl.budget.memory = 4 << 20;
     run(&mut repl, &["new race --seed 3 --set goal=100", "auto 400"]);
-    let steps = repl.session.as_ref().unwrap().events.len();
+    let session = repl.session.as_ref().unwrap();
+    let steps = session.events.len();
     assert!(steps > 100, "{steps}");
+    let kept: Vec<usize> = session.states().flatten().map(|s| s.own_bytes()).collect();
+    assert!(kept.len() < steps, "the oldest undo points are dropped");
+    assert!(
+        kept.iter().sum::<usize>() <= 4 << 20,
+        "the kept ones fit in the limit"
+    );
     let mut states = Vec::new();
     for _ in 0..steps {
         states.push(fingerprint(&repl));
@@ -504,3 +562,4 @@ fn limits_are_configurable_on_the_command_line() {
         "{err}"
     );
 }
+

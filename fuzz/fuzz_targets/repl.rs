@@ -1,5 +1,6 @@
-//! REPL command lines on any text, against a game in progress, under small limits. Commands that
-//! read or write files are left out (they would touch the machine, not the parser).
+//! REPL command lines on any text, against a fresh backgammon game each time (so that a find
+//! replays alone), under small limits. Commands that read or write files are left out (they
+//! would touch the machine, not the parser).
 #![no_main]
 
 use std::path::Path;
@@ -14,7 +15,7 @@ thread_local! {
         let mut repl = Repl::new(&root, false);
         repl.budget.wall = Duration::from_millis(200);
         repl.budget.instructions = 5_000_000;
-        repl.handle_line("new backgammon --seed 1").expect("a game starts");
+        repl.budget.steps = 10_000;
         std::cell::RefCell::new(repl)
     };
 }
@@ -27,6 +28,7 @@ fuzz_target!(|data: &[u8]| {
     };
     REPL.with(|repl| {
         let mut repl = repl.borrow_mut();
+        repl.handle_line("new backgammon --seed 1").expect("a game starts");
         for line in text.lines() {
             let cmd = line.split_whitespace().next().unwrap_or("");
             if FILE_COMMANDS.contains(&cmd) {

@@ -6,7 +6,6 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::Path;
 use std::rc::Rc;
 
@@ -18,8 +17,8 @@ use super::host::{Host, sha256_hex};
 pub const MAX_DATA_FILE: u64 = 1 << 20;
 
 /// Reads the text file `rel` (a relative path of plain names) under the folder `dir`: only a
-/// regular file whose real path stays inside `dir`, at most [`MAX_DATA_FILE`] bytes, UTF-8.
-/// The one reader of data files; `name` is how errors call the file.
+/// regular file whose real path stays inside `dir`, read as `files::read_text` reads any file,
+/// at most [`MAX_DATA_FILE`] bytes. `name` is how errors call the file.
 pub fn read_text(dir: &Path, rel: &str, name: &str) -> Result<String, String> {
     let plain = !rel.is_empty()
         && rel.split('/').all(|part| {
@@ -45,56 +44,7 @@ pub fn read_text(dir: &Path, rel: &str, name: &str) -> Result<String, String> {
     if !real.starts_with(&dir) {
         return Err(format!("{name}: outside the game folder"));
     }
-    let meta = std::fs::metadata(&real).map_err(|e| format!("{name}: {e}"))?;
-    if !meta.is_file() {
-        return Err(format!("{name}: not a regular file"));
-    }
-    let too_large =
-        || format!("{name}: larger than {MAX_DATA_FILE} bytes (the limit of a data file)");
-    if meta.len() > MAX_DATA_FILE {
-        return Err(too_large());
-    }
-    let file = open_nonblocking(&real).map_err(|e| format!("{name}: {e}"))?;
-    // The file may have been swapped or grown since it was looked at: check what was opened.
-    if !file
-        .metadata()
-        .map_err(|e| format!("{name}: {e}"))?
-        .is_file()
-    {
-        return Err(format!("{name}: not a regular file"));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_DATA_FILE + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("{name}: {e}"))?;
-    if bytes.len() as u64 > MAX_DATA_FILE {
-        return Err(too_large());
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let (line, col) = line_col(&e.as_bytes()[..e.utf8_error().valid_up_to()]);
-        format!("{name}:{line}:{col}: not UTF-8 text")
-    })
-}
-
-/// Opens a file for reading without blocking on a FIFO put in its place.
-fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
-    let mut opts = std::fs::OpenOptions::new();
-    opts.read(true);
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        const O_NONBLOCK: i32 = 0o4000;
-        opts.custom_flags(O_NONBLOCK);
-    }
-    opts.open(path)
-}
-
-/// Line and column (1-based, in characters) just after `before`.
-fn line_col(before: &[u8]) -> (usize, usize) {
-    let text = String::from_utf8_lossy(before);
-    let line = text.matches('\n').count() + 1;
-    let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
+    crate::files::read_text(&real, MAX_DATA_FILE, name)
 }
 
 /// Installs the global `data` for the rules of `game`: `read(path)` → text,
@@ -176,7 +126,7 @@ mod tests {
         std::os::unix::fs::symlink(dir.path().join("secret.txt"), game.join("link")).unwrap();
         assert!(err("link").contains("outside the game folder"));
         std::fs::write(game.join("big"), vec![b'x'; MAX_DATA_FILE as usize + 1]).unwrap();
-        assert!(err("big").contains("larger than"));
+        assert!(err("big").contains("too large"));
         let fifo = game.join("fifo");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
         if made.is_ok_and(|s| s.success()) {

@@ -1,4 +1,4 @@
-//! Per-invocation limits on rule code: an instruction budget, a wall-clock deadline and a
+//! Per-invocation limits on rule code: an instruction budget, a time limit and a
 //! memory ceiling. Every call from the kernel into Lua goes through [`Limits::run`].
 //!
 //! A Lua count hook makes the interpreter trap on every instruction, which costs about a
@@ -17,6 +17,12 @@
 //!
 //! An interrupt (Ctrl-C, [`interrupt`]) trips every running invocation at its next tick; the
 //! kernel's own loops (`auto`, simulations) ask [`interrupted`] between steps.
+//!
+//! The time limit is the CPU time of the thread running the invocation, not the wall clock: on a
+//! loaded machine a call may wait seconds for a core, or for a lock, without running, and a rule
+//! cannot wait for anything (it has no I/O, no sleep), so only the time it ran is its own. CPU
+//! time never exceeds wall time, so the watchdog reads the thread's CPU clock only once the
+//! coarse wall clock says the limit may have passed.
 
 use std::cell::Cell;
 use std::ffi::CStr;
@@ -37,7 +43,7 @@ const GRACE_MS: u64 = 5;
 pub struct Budget {
     /// Lua instructions per invocation (counted once it has run for GRACE_MS).
     pub instructions: u64,
-    /// Wall-clock time per invocation.
+    /// Time per invocation: the CPU time of its thread (see the module's doc).
     pub wall: Duration,
     /// Bytes the Lua heap may hold, and each game state (kernel side) too.
     pub memory: usize,
@@ -71,6 +77,13 @@ struct Slot {
     hurried: AtomicBool,
     /// Instructions counted since the hook was armed.
     used: AtomicU64,
+    /// The CPU clock of the thread that runs the state's invocations (the one that made it:
+    /// a Lua state stays on its thread).
+    cpu_clock: libc::clockid_t,
+    /// That clock, in nanoseconds, at the invocation's start (as reckoned when the hook is armed).
+    cpu_start: AtomicU64,
+    /// The invocation has used more CPU time than its time limit.
+    overtime: AtomicBool,
     /// NONE, or the limit this invocation hit (an index into REASONS): every later tick
     /// raises it again.
     tripped: AtomicU8,
@@ -129,6 +142,33 @@ fn slots() -> std::sync::MutexGuard<'static, Vec<Arc<Slot>>> {
     SLOTS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+thread_local! {
+    /// The slot of the invocation running on this thread, if any, as (state, slot): the hook
+    /// finds it without taking the lock every thread's invocations share.
+    static CURRENT: Cell<(usize, *const Slot)> = const { Cell::new((0, std::ptr::null())) };
+}
+
+/// The CPU clock of the calling thread.
+fn thread_cpu_clock() -> libc::clockid_t {
+    let mut clock = libc::CLOCK_THREAD_CPUTIME_ID;
+    // SAFETY: pthread_self is the calling thread, and `clock` is a valid place to write.
+    unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut clock) };
+    clock
+}
+
+/// Nanoseconds on a CPU clock (0 if it cannot be read).
+fn cpu_nanos(clock: libc::clockid_t) -> u64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid place to write; a thread's CPU clock may be read from any thread.
+    if unsafe { libc::clock_gettime(clock, &mut t) } != 0 {
+        return 0;
+    }
+    t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64
+}
+
 /// Starts the watchdog thread once per process.
 fn watchdog() {
     static STARTED: OnceLock<()> = OnceLock::new();
@@ -150,45 +190,62 @@ fn watchdog() {
     });
 }
 
-/// Installs the count hook on an invocation that has run for GRACE_MS; on one that is over
-/// its time or interrupted, makes the hook run at the very next instruction, so that an
+/// Installs the count hook on an invocation that has run for GRACE_MS, and notes the CPU time
+/// its thread has used; once its wall time is over the limit, checks its CPU time; on one that
+/// is over its time or interrupted, makes the hook run at the very next instruction, so that an
 /// instruction that takes long (a big string copied, a library call) delays the stop by
 /// itself only, not by HOOK_EVERY of its kind.
 fn arm_if_late(slot: &Slot, now: u64) {
     let phase = slot.phase.load(Ordering::Acquire);
-    if phase < RUNNING || now.saturating_sub(phase - RUNNING) < GRACE_MS {
+    if phase < RUNNING {
         return;
     }
-    let every = if now.saturating_sub(phase - RUNNING) > slot.wall_ms.load(Ordering::Relaxed)
-        || interrupted()
-        || slot.interrupt.load(Ordering::Relaxed)
-    {
-        1
-    } else {
-        HOOK_EVERY
-    };
-    let hurry = every == 1;
-    if slot.armed.load(Ordering::Relaxed) && (slot.hurried.load(Ordering::Relaxed) || !hurry) {
+    let elapsed = now.saturating_sub(phase - RUNNING);
+    if elapsed < GRACE_MS {
         return;
     }
-    // ARMING holds the invocation's end back (Running::drop waits) while the hook goes in.
+    let wall_ms = slot.wall_ms.load(Ordering::Relaxed);
+    let armed = slot.armed.load(Ordering::Relaxed);
+    let overtime = slot.overtime.load(Ordering::Relaxed);
+    let check_time = armed && !overtime && elapsed > wall_ms;
+    let stop = overtime || interrupted() || slot.interrupt.load(Ordering::Relaxed);
+    if armed && !check_time && (slot.hurried.load(Ordering::Relaxed) || !stop) {
+        return;
+    }
+    // ARMING holds the invocation's end back (Running::drop waits) while the watchdog looks.
     if slot
         .phase
         .compare_exchange(phase, ARMING, Ordering::Acquire, Ordering::Relaxed)
         .is_ok()
     {
-        // SAFETY: the state is inside an invocation that cannot end before phase is restored
-        // below, and lua_sethook may be called while the interpreter runs.
-        unsafe {
-            ffi::lua_sethook(
-                slot.state as *mut ffi::lua_State,
-                Some(count_hook),
-                ffi::LUA_MASKCOUNT,
-                every,
-            )
-        };
-        slot.armed.store(true, Ordering::Relaxed);
-        slot.hurried.store(hurry, Ordering::Relaxed);
+        let cpu = cpu_nanos(slot.cpu_clock);
+        if !armed {
+            // The invocation ran at most GRACE_MS (on the watchdog's clock) before this.
+            let before = GRACE_MS * 1_000_000;
+            slot.cpu_start
+                .store(cpu.saturating_sub(before), Ordering::Relaxed);
+        } else if check_time
+            && cpu.saturating_sub(slot.cpu_start.load(Ordering::Relaxed)) > wall_ms * 1_000_000
+        {
+            slot.overtime.store(true, Ordering::Relaxed);
+        }
+        let hurry = slot.overtime.load(Ordering::Relaxed)
+            || interrupted()
+            || slot.interrupt.load(Ordering::Relaxed);
+        if !armed || (hurry && !slot.hurried.load(Ordering::Relaxed)) {
+            // SAFETY: the state is inside an invocation that cannot end before phase is
+            // restored below, and lua_sethook may be called while the interpreter runs.
+            unsafe {
+                ffi::lua_sethook(
+                    slot.state as *mut ffi::lua_State,
+                    Some(count_hook),
+                    ffi::LUA_MASKCOUNT,
+                    if hurry { 1 } else { HOOK_EVERY },
+                )
+            };
+            slot.armed.store(true, Ordering::Relaxed);
+            slot.hurried.store(hurry, Ordering::Relaxed);
+        }
         slot.phase.store(phase, Ordering::Release);
     }
 }
@@ -196,6 +253,11 @@ fn arm_if_late(slot: &Slot, now: u64) {
 /// Counts HOOK_EVERY more instructions for the invocation on `state`; the reason to stop it,
 /// if any.
 fn tick(state: usize) -> Option<&'static CStr> {
+    let (current, slot) = CURRENT.get();
+    if current == state {
+        // SAFETY: CURRENT names a slot only while its invocation runs (Running restores it).
+        return unsafe { &*slot }.spend(HOOK_EVERY as u64);
+    }
     let all = slots();
     all.iter()
         .find(|s| s.state == state)?
@@ -218,16 +280,9 @@ impl Slot {
             .used
             .fetch_add(cost, Ordering::Relaxed)
             .saturating_add(cost);
-        // The clock is read only once the watchdog has seen the invocation run GRACE_MS (it
-        // arms the hook then): until that the coarse clock may lag the start.
         let reason = if used > self.limit.load(Ordering::Relaxed) {
             INSTRUCTIONS
-        } else if self.armed.load(Ordering::Relaxed)
-            && CLOCK_MS
-                .load(Ordering::Relaxed)
-                .saturating_sub(phase - RUNNING)
-                > self.wall_ms.load(Ordering::Relaxed)
-        {
+        } else if self.overtime.load(Ordering::Relaxed) {
             TIME
         } else if interrupted() || self.interrupt.load(Ordering::Relaxed) {
             INTERRUPTED
@@ -295,6 +350,9 @@ impl Limits {
             armed: AtomicBool::new(false),
             hurried: AtomicBool::new(false),
             used: AtomicU64::new(0),
+            cpu_clock: thread_cpu_clock(),
+            cpu_start: AtomicU64::new(0),
+            overtime: AtomicBool::new(false),
             tripped: AtomicU8::new(NONE),
             limit: AtomicU64::new(budget.instructions),
             wall_ms: AtomicU64::new(budget.wall.as_millis() as u64),
@@ -382,10 +440,16 @@ impl Limits {
         }
         self.slot.used.store(0, Ordering::Relaxed);
         self.slot.tripped.store(NONE, Ordering::Relaxed);
+        self.slot.overtime.store(false, Ordering::Relaxed);
         let now = CLOCK_MS.load(Ordering::Relaxed);
         self.slot.phase.store(now + RUNNING, Ordering::Release);
         self.running.set(true);
-        let _guard = Running { limits: self, lua };
+        let outer = CURRENT.replace((self.slot.state, Arc::as_ptr(&self.slot)));
+        let _guard = Running {
+            limits: self,
+            lua,
+            outer,
+        };
         // The whole heap, not this invocation's share: rules can keep tables alive across calls
         // (in upvalues), so a per-call allowance would let the heap grow call after call.
         let _ = lua.set_memory_limit(self.memory());
@@ -404,6 +468,8 @@ impl Drop for Limits {
 struct Running<'a> {
     limits: &'a Limits,
     lua: &'a Lua,
+    /// What CURRENT was before the invocation (another state's, running around it).
+    outer: (usize, *const Slot),
 }
 
 impl Drop for Running<'_> {
@@ -436,6 +502,44 @@ impl Drop for Running<'_> {
         if self.lua.used_memory() > self.limits.memory() / 2 {
             let _ = self.lua.gc_collect();
         }
+        CURRENT.set(self.outer);
         self.limits.running.set(false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A call that waits longer than its time limit without running (here it sleeps in a host
+    /// function, as a thread starved of a core waits) is not stopped for time it did not run;
+    /// one that runs is.
+    #[test]
+    fn the_time_limit_counts_the_time_a_call_runs() {
+        let lua = Lua::new();
+        let budget = Budget {
+            wall: Duration::from_millis(50),
+            ..Budget::default()
+        };
+        let limits = Limits::install(&lua, budget).unwrap();
+        let wait = lua
+            .create_function(|_, ()| {
+                std::thread::sleep(Duration::from_millis(300));
+                Ok(())
+            })
+            .unwrap();
+        lua.globals().set("wait", wait).unwrap();
+        let waits: mlua::Function = lua
+            .load("return function() wait() local n = 0 for i = 1, 300000 do n = n + 1 end return n end")
+            .eval()
+            .unwrap();
+        let n = limits.run(&lua, || waits.call::<i64>(()));
+        assert_eq!(n.unwrap(), 300_000);
+        let spins: mlua::Function = lua
+            .load("return function() while true do end end")
+            .eval()
+            .unwrap();
+        let e = limits.run(&lua, || spins.call::<()>(())).unwrap_err();
+        assert!(e.to_string().contains("time limit exceeded"), "{e}");
     }
 }

@@ -268,8 +268,14 @@ impl Shrinker<'_> {
 fn save_file(rules: &Rc<Rules>, origin: Origin, choices: &[u64]) -> Result<SaveFile> {
     let mut session = Session::new(rules.clone(), origin)?;
     let mut picks = choices.iter();
+    // A game stopped as a runaway is saved up to where the watch stopped it, not played on.
+    let mut watch = Watch::new(rules.host.limits.budget().steps);
     loop {
-        match session.status()?.clone() {
+        let status = session.status()?.clone();
+        if !matches!(status, Status::Over { .. }) && watch.step(&session.game).is_err() {
+            break;
+        }
+        match status {
             Status::Over { .. } => break,
             Status::Chance(name, _) => {
                 if session.roll(&[]).is_err() {
