@@ -233,6 +233,8 @@ fn the_shipped_games_pass_check() {
             "30",
         ],
         &["check", "jackal", "--players", "2", "--games", "2"],
+        &["check", "chaupar", "--games", "2"],
+        &["check", "pirates", "--games", "1"],
     ] {
         let o = tortuga(&rules, args, dir.path());
         assert!(stdout(&o).contains(" 0 failed"), "{args:?}");

@@ -88,8 +88,10 @@ return {
     render = D.render,
     export = X.export,
     import = X.import,
-    -- "" when the invariants hold, else one problem a line (for fuzzing).
+    -- "" when the invariants hold, else one problem a line: `invariant` is what `tortuga
+    -- check` runs after every step, `check` the same for the tests and fuzzing.
     check = K.check,
+    invariant = K.check,
     -- eval(G, seat) -> number: how good the state is for seat (the greedy bot's measure).
     eval = E.eval,
   },
