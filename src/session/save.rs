@@ -157,6 +157,14 @@ impl SaveFile {
             if ended {
                 return Err(at("text after the end line".into()));
             }
+            // Quoted text escapes them, and a bare word with one would not read back the same
+            // (a carriage return before the newline ends the line).
+            if let Some(c) = line.chars().find(|c| c.is_control()) {
+                return Err(at(format!(
+                    "a control character ({}) outside quotes",
+                    c.escape_debug()
+                )));
+            }
             let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
             let unquote = |s: &str| -> Result<String> {
                 serde_json::from_str::<String>(s).map_err(|e| at(format!("bad quoted text: {e}")))
