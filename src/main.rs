@@ -378,7 +378,7 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
 fn bench_all(dir: &std::path::Path, args: &BenchArgs, budget: &Budget) -> anyhow::Result<()> {
     let per_round = Duration::from_secs_f64(args.seconds);
     print_out(&format!(
-        "{:<12} {:<18} {:>7} {:>12} {:>14} {:>12}  switches",
+        "{:<12} {:<22} {:>7} {:>12} {:>14} {:>12}  switches",
         "game", "variant", "players", "playouts/s", "decisions/game", "µs/decision"
     ));
     for game in tortuga::script::rules::games(dir) {
@@ -398,7 +398,7 @@ fn bench_all(dir: &std::path::Path, args: &BenchArgs, budget: &Budget) -> anyhow
                 .fold((0, 0), |(g, d), r| (g + r.games, d + r.decisions));
             let per_game = decisions as f64 / games as f64;
             print_out(&format!(
-                "{:<12} {:<18} {:>7} {:>12.0} {:>14.0} {:>12.2} {shown}",
+                "{:<12} {:<22} {:>7} {:>12.0} {:>14.0} {:>12.2} {shown}",
                 game,
                 variant.as_deref().unwrap_or("default"),
                 seats,

@@ -233,6 +233,8 @@ fn the_shipped_games_pass_check() {
             "30",
         ],
         &["check", "jackal", "--players", "2", "--games", "2"],
+        &["check", "chaupar", "--games", "2"],
+        &["check", "pirates", "--games", "1"],
     ] {
         let o = tortuga(&rules, args, dir.path());
         assert!(stdout(&o).contains(" 0 failed"), "{args:?}");
@@ -270,4 +272,35 @@ fn a_player_count_the_game_does_not_allow_is_one_line_naming_the_allowed_ones() 
         Path::new("."),
     ));
     assert!(ok.contains("2 players"), "{ok}");
+}
+
+#[test]
+fn bench_all_prints_one_row_per_game_and_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = common::rules();
+    let o = tortuga(
+        &rules,
+        &["bench", "--all", "--rounds", "1", "--seconds", "0"],
+        dir.path(),
+    );
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    let header = lines.next().unwrap();
+    for column in ["playouts/s", "decisions/game", "µs/decision"] {
+        assert!(header.contains(column), "{header}");
+    }
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split_whitespace().collect()).collect();
+    for game in tortuga::script::rules::games(&rules) {
+        let mut variants = vec!["default".to_string()];
+        variants.extend(tortuga::script::rules::variants(&rules, &game));
+        for v in variants {
+            let row = rows
+                .iter()
+                .find(|r| r[0] == game && r[1] == v)
+                .unwrap_or_else(|| panic!("no row for {game} {v}:\n{out}"));
+            let figures: Vec<f64> = row[2..6].iter().map(|x| x.parse().unwrap()).collect();
+            // playouts/s may round to 0 on a slow machine; the rest is never 0
+            assert!(figures[1] >= 1.0 && figures[3] > 0.0, "{row:?}");
+        }
+    }
 }

@@ -283,3 +283,27 @@ fn the_shipwreck_respin_study_counts_what_the_rule_changes() {
     );
     assert!(measure(&r, 0, "shipwrecks").total > measure(&r, 1, "shipwrecks").total);
 }
+
+#[test]
+fn greedy_chaupar_beats_random() {
+    let s = spec("chaupar", &[None], 20, "greedy,random");
+    let r = Report::of(&study(&common::rules(), &s, 2));
+    assert!(measure(&r, 0, "A wins").interval.low > 0.6, "{}", r.text());
+}
+
+#[test]
+fn the_no_blocks_study_counts_captures_and_forfeits() {
+    let mut s = spec("chaupar", &[None, Some("no_blocks")], 60, "random");
+    s.players = 4;
+    let r = Report::of(&study(&common::rules(), &s, 2));
+    let captures = |v| measure(&r, v, "captures").total;
+    assert!(captures(0) > 0.0, "{}", r.text());
+    assert!(
+        captures(1) > captures(0),
+        "without blocks a landing takes every piece there: {}",
+        r.text()
+    );
+    assert!(measure(&r, 0, "forfeits").total > 0.0, "{}", r.text());
+    let (team, seat) = (measure(&r, 0, "team S+N wins"), measure(&r, 0, "S wins"));
+    assert_eq!(team.total, seat.total, "partners win together");
+}

@@ -4,7 +4,8 @@
 -- Modules: board (geometry, routes, castles §2–§3), throws (implements §5), rules (switch
 -- values §15), pieces (route positions), moves (§7–§13 and the plan search of §8), order
 -- (seats and turn order §4), turns (throw-off, turns, cowrie graces, winning §4, §6, §9, §14),
--- position (the text format §17), notation (labels and typed moves §16), render (the board).
+-- position (the text format §17), notation (labels and typed moves §16), render (the board),
+-- eval (the greedy bot's measure).
 
 local B = require("chaupar.board")
 local R = require("chaupar.rules")
@@ -15,6 +16,7 @@ local N = require("chaupar.notation")
 local D = require("chaupar.render")
 local K = require("chaupar.check")
 local O = require("chaupar.order")
+local E = require("chaupar.eval")
 
 -- Ain-i-Akbari start (§15 start): each colour on X.m6, X.m7, X.r8 and X.r7 (indices 6, 7, 9, 10).
 local AIN_AKBARI = { 6, 7, 9, 10 }
@@ -86,7 +88,11 @@ return {
     render = D.render,
     export = X.export,
     import = X.import,
-    -- "" when the invariants hold, else one problem a line (for fuzzing).
+    -- "" when the invariants hold, else one problem a line: `invariant` is what `tortuga
+    -- check` runs after every step, `check` the same for the tests and fuzzing.
     check = K.check,
+    invariant = K.check,
+    -- eval(G, seat) -> number: how good the state is for seat (the greedy bot's measure).
+    eval = E.eval,
   },
 }

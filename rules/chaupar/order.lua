@@ -66,6 +66,8 @@ function O.declare(G, sw, start)
     units[k] = { name = B.COLOURS[c], seat = O.seat_of(G, c), team = B.TEAM[c] }
   end
   G:set_units(units)
+  -- a seat's team is its colours' partnership (the simulation lab reports wins per team)
+  for c = 1, 4 do G:set_team(O.seat_of(G, c), B.TEAM[c]) end
 end
 
 -- The colour whose turn it is, and the colour that started.

@@ -223,7 +223,7 @@ local function play(G, sw, V, a, auto)
     log_action(G, V, a, g.label, auto)
     local c = M.colour(a)
     local _, n = M.play(G, V, a, entry)
-    if n > 0 then U.killed(G, V, c) end
+    if n > 0 then U.killed(G, V, c, n) end
     if check_win(G, V, c) then return end
     G:set("dice", g.rest, "entries", (a >> 6) & 127 == 0 and entries + 1 or entries,
       "used", used + g.size, "captures", captures + n)
@@ -233,13 +233,14 @@ local function play(G, sw, V, a, auto)
   log_action(G, V, a, tostring(G:get("value")), auto)
   local c, entered = M.colour(a), (a >> 6) & 127 == 0
   local moved, n = M.play(G, V, a, entry)
-  if n > 0 then U.killed(G, V, c) end
+  if n > 0 then U.killed(G, V, c, n) end
   if check_win(G, V, c) then return end
   value_done(G, sw, V, entered and moved[1] or nil, n)
 end
 
--- Colour c has captured (for kill_before_home).
-function U.killed(G, V, c)
+-- Colour c has captured n pieces (for kill_before_home; `sim` counts them as "captures").
+function U.killed(G, V, c, n)
+  G:stat("captures", n)
   local killed = V.killed or G:get("killed")
   killed[c] = true
   G:set("killed", killed)
@@ -260,9 +261,11 @@ function U.settle(G, sw, V)
       local c = G:get("mover")
       if phase == "act" then
         G:log(COLOURS[c] .. ": " .. T.text(G:get("dice")) .. " cannot be played")
+        G:stat("forfeits")
         throw_done(G, sw, V)
       else
         G:log(COLOURS[c] .. ": " .. G:get("value") .. " is forfeited")
+        G:stat("forfeits")
         value_done(G, sw, V, nil, 0)
       end
     elseif #list == 1 and list[1] ~= "stop" then
