@@ -562,4 +562,3 @@ fn limits_are_configurable_on_the_command_line() {
         "{err}"
     );
 }
-
