@@ -29,6 +29,9 @@ struct Cli {
     /// The game the REPL starts with.
     #[arg(long, default_value = DEFAULT_GAME)]
     game: String,
+    /// Players of the game the REPL starts with (default: the game's own).
+    #[arg(long)]
+    players: Option<u32>,
     #[command(flatten)]
     limits: LimitArgs,
     #[command(subcommand)]
@@ -161,7 +164,11 @@ fn main() -> ExitCode {
             repl.budget = budget;
             // Ctrl-C stops the running command and returns to the prompt, never ends the REPL.
             catch_interrupts();
-            match repl.handle_line(&format!("new {}", cli.game)) {
+            let players = cli
+                .players
+                .map(|n| format!(" --players {n}"))
+                .unwrap_or_default();
+            match repl.handle_line(&format!("new {}{players}", cli.game)) {
                 Ok(out) => print_out(&format!("{out}\n(type help for the commands)")),
                 Err(e) => eprintln!("error: {e:#}"),
             }

@@ -411,6 +411,31 @@ fn s23_bound_then_free() {
 }
 
 #[test]
+fn s23_cowrie_max_throws_caps_the_graces() {
+    // Without a cap a grace always throws again: 6 enters, 10 moves the new piece, 2 follows.
+    let mut c = C::at("implement cowries");
+    c.roll("6");
+    c.roll("10");
+    assert_eq!(c.turn(), "S");
+    assert!(c.waiting_for_throw());
+    // At most two throws a turn: the 10 is the second, so its grace gives no third throw.
+    let mut c = C::at("implement cowries / set cowrie_max_throws=2");
+    c.roll("6");
+    assert_eq!(c.turn(), "S");
+    c.roll("10");
+    assert_eq!(c.colour("S"), "S.r6, home 0, wait 3");
+    assert_eq!(c.turn(), "E");
+    // At most three: the third throw is a grace too, and the turn still passes.
+    let mut c = C::at("implement cowries / set cowrie_max_throws=3");
+    c.roll("6");
+    c.roll("10");
+    assert_eq!(c.turn(), "S");
+    c.roll("6");
+    assert_eq!(c.colour("S"), "S.m1, S.r6, home 0, wait 2");
+    assert_eq!(c.turn(), "E");
+}
+
+#[test]
 fn s24_non_grace_with_all_waiting() {
     let mut c = C::at("implement cowries");
     c.roll("3");

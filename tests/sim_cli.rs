@@ -242,6 +242,39 @@ fn the_shipped_games_pass_check() {
 }
 
 #[test]
+fn a_player_count_the_game_does_not_allow_is_one_line_naming_the_allowed_ones() {
+    let rules = common::rules();
+    let sim = one_line_error(
+        &rules,
+        &["sim", "chaupar", "--players", "3", "--games", "2"],
+    );
+    assert!(
+        sim.contains("chaupar is played by 2 or 4 players, not 3"),
+        "{sim}"
+    );
+    // The REPL's starting game: the error, and the REPL still reads its commands.
+    let o = Command::new(env!("CARGO_BIN_EXE_tortuga"))
+        .arg("--rules")
+        .arg(&rules)
+        .args(["--game", "chaupar", "--players", "3"])
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("tortuga runs");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(
+        err.trim(),
+        "error: chaupar is played by 2 or 4 players, not 3"
+    );
+    let ok = stdout(&tortuga(
+        &rules,
+        &["sim", "chaupar", "--players", "2", "--games", "1"],
+        Path::new("."),
+    ));
+    assert!(ok.contains("2 players"), "{ok}");
+}
+
+#[test]
 fn bench_all_prints_one_row_per_game_and_variant() {
     let dir = tempfile::tempdir().unwrap();
     let rules = common::rules();

@@ -73,7 +73,7 @@ return {
   title = "Chaupar (Чаупар)",
   -- Seats are named by colour; two players are A (S and N) and B (E and W), §4.
   seats = {
-    min = 2, max = 4, default = 4,
+    min = 2, max = 4, default = 4, counts = { 2, 4 },
     names = function(n) return n == 2 and { "A", "B" } or table.move({ "S", "E", "N", "W" }, 1, n, 1, {}) end,
   },
   switches = require("chaupar.switches"),

@@ -24,6 +24,8 @@ pub struct Seats {
     pub min: u32,
     pub max: u32,
     pub default: u32,
+    /// The player counts the game allows, when not every count of min..=max (Chaupar: 2 or 4).
+    pub counts: Vec<u32>,
     pub names: Vec<String>,
     /// Names for a player count, when `names` is a function of the count (a game whose
     /// players are named by side, as Pirates' S1, S2, P1…).
@@ -31,6 +33,23 @@ pub struct Seats {
 }
 
 impl Seats {
+    /// Whether the game can be played by n players.
+    pub fn allows(&self, n: u32) -> bool {
+        (self.min..=self.max).contains(&n) && (self.counts.is_empty() || self.counts.contains(&n))
+    }
+
+    /// The allowed player counts for a message: "2–4", or "2 or 4" when `counts` lists them.
+    pub fn allowed(&self) -> String {
+        match self.counts.split_last() {
+            None => format!("{}–{}", self.min, self.max),
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => {
+                let rest: Vec<String> = rest.iter().map(u32::to_string).collect();
+                format!("{} or {last}", rest.join(", "))
+            }
+        }
+    }
+
     /// Names of the first n seats.
     pub fn names(&self, n: u32) -> Vec<String> {
         let names = self.names_by_count.get(&n).unwrap_or(&self.names);
@@ -366,6 +385,7 @@ fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
             min: 2,
             max: 2,
             default: 2,
+            counts: vec![],
             names: vec![],
             names_by_count: BTreeMap::new(),
         });
@@ -375,6 +395,14 @@ fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
     let default: u32 = field::<Option<u32>>(&t, "default", what)?.unwrap_or(min);
     if min == 0 || min > max || !(min..=max).contains(&default) || max > 64 {
         bail!("{what}: seats: need 1 ≤ min ≤ default ≤ max ≤ 64");
+    }
+    let mut counts: Vec<u32> = field::<Option<Vec<u32>>>(&t, "counts", what)?.unwrap_or_default();
+    counts.sort_unstable();
+    counts.dedup();
+    if counts.iter().any(|n| !(min..=max).contains(n))
+        || !(counts.is_empty() || counts.contains(&default))
+    {
+        bail!("{what}: seats: counts must lie in min..max and hold the default");
     }
     let mut names = Vec::new();
     let mut names_by_count = BTreeMap::new();
@@ -397,6 +425,7 @@ fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
         min,
         max,
         default,
+        counts,
         names,
         names_by_count,
     })

@@ -54,12 +54,11 @@ impl Game {
         secret_seed: Option<u64>,
     ) -> Result<Game> {
         let s = &rules.seats;
-        if !(s.min..=s.max).contains(&seats) {
+        if !s.allows(seats) {
             bail!(
-                "{} is played by {}–{} players, not {seats}",
+                "{} is played by {} players, not {seats}",
                 rules.game,
-                s.min,
-                s.max
+                s.allowed()
             );
         }
         let mut state = State::new(s.names(seats), seed, rules.switches.clone());
