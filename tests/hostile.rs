@@ -445,41 +445,34 @@ fn undo_points_beyond_the_memory_limit_are_rebuilt_by_replay() {
     }
 }
 
+/// Makes a FIFO at `path` (reading it would block forever).
+fn mkfifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    assert!(made.unwrap().success(), "mkfifo {}", path.display());
+}
+
+/// Makes a file of `len` bytes at `path` that takes no disk space.
+fn sparse_file(path: &std::path::Path, len: u64) {
+    std::fs::File::create(path).unwrap().set_len(len).unwrap();
+}
+
 #[test]
 fn files_are_read_with_care() {
     let dir = scratch_rules();
     let rules = dir.path().join("rules");
     // A FIFO and a huge file beside the rules are never read; a FIFO posing as a tile is an error.
     let fifo = rules.join("race/notes");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
-    std::fs::File::create(rules.join("race/big.bin"))
-        .unwrap()
-        .set_len(3 << 30)
-        .unwrap();
+    mkfifo(&fifo);
+    sparse_file(&rules.join("race/big.bin"), 3 << 30);
     let mut repl = Repl::new(&rules, false);
     run(&mut repl, &["new race --seed 1", "new race --seed 2"]);
     std::fs::create_dir_all(rules.join("race/tiles")).unwrap();
     let tile = rules.join("race/tiles/evil.lua");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&tile)
-            .status()
-            .unwrap()
-            .success()
-    );
+    mkfifo(&tile);
     let e = fails(&mut repl, "new race");
     assert!(e.contains("evil.lua: not a regular file"), "{e}");
     std::fs::remove_file(&tile).unwrap();
-    std::fs::File::create(&tile)
-        .unwrap()
-        .set_len(3 << 30)
-        .unwrap();
+    sparse_file(&tile, 3 << 30);
     let e = fails(&mut repl, "new race");
     assert!(e.contains("evil.lua: too large"), "{e}");
     std::fs::remove_file(&tile).unwrap();
@@ -487,10 +480,7 @@ fn files_are_read_with_care() {
     run(&mut repl, &["new race --seed 1"]);
     let before = fingerprint(&repl);
     let sparse = dir.path().join("huge.sav");
-    std::fs::File::create(&sparse)
-        .unwrap()
-        .set_len(1 << 30)
-        .unwrap();
+    sparse_file(&sparse, 1 << 30);
     let binary = dir.path().join("binary.sav");
     std::fs::write(&binary, b"tortuga-save 1\n\0\x01\x02\n").unwrap();
     let cases = [
