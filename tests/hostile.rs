@@ -569,3 +569,36 @@ fn a_save_with_a_control_character_outside_quotes_is_refused() {
         .to_string();
     assert!(e.contains("x.sav:2: a control character"), "{e}");
 }
+
+/// A switch value in a save is written as TOML, so it reads back as itself: found by the `save`
+/// fuzz target, `set k = "\u0000"` was written with Rust's escapes, which TOML does not read, and
+/// came back as the string with its quotes; a float such as 1.0 came back an integer.
+#[test]
+fn a_switch_value_in_a_save_reads_back_as_itself() {
+    use tortuga::session::save::SaveFile;
+    let values = [
+        r#""a\"b""#,
+        r#""\u0000""#,
+        r#""\u0301 combining""#,
+        r#""back\\slash""#,
+        "'literal \"quoted\"'",
+        "1.0",
+        "-0.5",
+        "1e300",
+        "[1, 2.0, \"x\\u0007\"]",
+        "a\"b",
+    ];
+    for v in values {
+        let text = format!("tortuga-save 1\ngame g\nset k = {v}\nseats 2\nseed 1\nend 0\n");
+        let save = SaveFile::parse("x.sav", &text).unwrap();
+        let again = SaveFile::parse("y.sav", &save.to_text()).unwrap();
+        assert_eq!(save, again, "{v} was written as {}", save.to_text());
+    }
+    let e = SaveFile::parse(
+        "x.sav",
+        "tortuga-save 1\ngame g\nset k = nan\nseats 2\nseed 1\nend 0\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("x.sav:3: NaN is not a switch value"), "{e}");
+}

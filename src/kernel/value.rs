@@ -62,22 +62,24 @@ impl Value {
         }
     }
 
-    /// The value as TOML-like text, used by save files and `rules`.
+    /// The value as TOML, which `--set` and a save's `set` lines read back to the same value.
     pub fn to_literal(&self) -> String {
+        self.to_toml().to_string()
+    }
+
+    fn to_toml(&self) -> toml::Value {
         match self {
-            Value::Str(s) => format!("{s:?}"),
-            Value::List(items) => {
-                let parts: Vec<String> = items.iter().map(Value::to_literal).collect();
-                format!("[{}]", parts.join(", "))
-            }
-            Value::Map(entries) => {
-                let parts: Vec<String> = entries
+            Value::Bool(b) => toml::Value::Boolean(*b),
+            Value::Int(i) => toml::Value::Integer(*i),
+            Value::Num(n) => toml::Value::Float(*n),
+            Value::Str(s) => toml::Value::String(s.clone()),
+            Value::List(items) => toml::Value::Array(items.iter().map(Value::to_toml).collect()),
+            Value::Map(entries) => toml::Value::Table(
+                entries
                     .iter()
-                    .map(|(k, v)| format!("{k:?} = {}", v.to_literal()))
-                    .collect();
-                format!("{{ {} }}", parts.join(", "))
-            }
-            other => other.to_string(),
+                    .map(|(k, v)| (k.clone(), v.to_toml()))
+                    .collect(),
+            ),
         }
     }
 

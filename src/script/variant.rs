@@ -124,7 +124,12 @@ pub fn from_toml(v: &toml::Value) -> Result<Value, String> {
     Ok(match v {
         toml::Value::String(s) => Value::Str(s.clone()),
         toml::Value::Integer(i) => Value::Int(*i),
-        toml::Value::Float(f) => Value::Num(*f),
+        toml::Value::Float(f) if f.is_finite() => Value::Num(*f),
+        toml::Value::Float(f) => {
+            return Err(format!(
+                "{f} is not a switch value (a number must be finite)"
+            ));
+        }
         toml::Value::Boolean(b) => Value::Bool(*b),
         toml::Value::Array(items) => {
             Value::List(items.iter().map(from_toml).collect::<Result<_, _>>()?)
