@@ -556,18 +556,18 @@ fn limits_are_configurable_on_the_command_line() {
 /// A save's bare words hold no control character: found by the `save` fuzz target, a game name
 /// ending in carriage returns read back one shorter once written.
 #[test]
-fn a_save_with_a_control_character_outside_quotes_is_refused() {
+fn a_save_with_a_raw_control_character_is_refused() {
     use tortuga::session::save::SaveFile;
     let text = "tortuga-save 1\ngame backgammon\r\r\nseats 2\nseed 6\nend\n";
     let e = SaveFile::parse("x.sav", text).unwrap_err().to_string();
     assert!(
-        e.contains("x.sav:2: a control character (\\r) outside quotes"),
+        e.contains("x.sav:2: a raw control character (\\r): quoted text writes it as \\uXXXX"),
         "{e}"
     );
     let e = SaveFile::parse("x.sav", "tortuga-save 1\nfile a\u{1}b 4\n")
         .unwrap_err()
         .to_string();
-    assert!(e.contains("x.sav:2: a control character"), "{e}");
+    assert!(e.contains("x.sav:2: a raw control character"), "{e}");
 }
 
 /// A switch value in a save is written as TOML, so it reads back as itself: found by the `save`
@@ -587,6 +587,7 @@ fn a_switch_value_in_a_save_reads_back_as_itself() {
         "1e300",
         "[1, 2.0, \"x\\u0007\"]",
         "a\"b",
+        r#""\u0081 and \u007F""#,
     ];
     for v in values {
         let text = format!("tortuga-save 1\ngame g\nset k = {v}\nseats 2\nseed 1\nend 0\n");
@@ -601,4 +602,9 @@ fn a_switch_value_in_a_save_reads_back_as_itself() {
     .unwrap_err()
     .to_string();
     assert!(e.contains("x.sav:3: NaN is not a switch value"), "{e}");
+    // A label or position with a DEL or a C1 control (JSON leaves both raw) is written escaped.
+    let text = "tortuga-save 1\ngame g\nseats 2\nseed 1\nposition \"p\\u0085\"\nplay \"a\\u0081\\u007f\"\nend 1\n";
+    let save = SaveFile::parse("x.sav", text).unwrap();
+    let again = SaveFile::parse("y.sav", &save.to_text()).unwrap();
+    assert_eq!(save, again, "written as {}", save.to_text());
 }

@@ -46,6 +46,23 @@ impl fmt::Display for Value {
     }
 }
 
+/// `s` as a TOML (and JSON) basic string: quotes and backslashes escaped, control characters
+/// as `\uXXXX`, everything else as it is.
+pub fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 impl Value {
     /// Roughly the memory the value holds, for the bound on game state (`State::grow`).
     pub fn bytes(&self) -> usize {
@@ -63,23 +80,24 @@ impl Value {
     }
 
     /// The value as TOML, which `--set` and a save's `set` lines read back to the same value.
+    /// Strings are written as basic strings with every control character escaped, so the
+    /// text holds none (a save refuses lines that do).
     pub fn to_literal(&self) -> String {
-        self.to_toml().to_string()
-    }
-
-    fn to_toml(&self) -> toml::Value {
         match self {
-            Value::Bool(b) => toml::Value::Boolean(*b),
-            Value::Int(i) => toml::Value::Integer(*i),
-            Value::Num(n) => toml::Value::Float(*n),
-            Value::Str(s) => toml::Value::String(s.clone()),
-            Value::List(items) => toml::Value::Array(items.iter().map(Value::to_toml).collect()),
-            Value::Map(entries) => toml::Value::Table(
-                entries
+            Value::Str(s) => quoted(s),
+            Value::Num(n) => toml::Value::Float(*n).to_string(),
+            Value::List(items) => {
+                let parts: Vec<String> = items.iter().map(Value::to_literal).collect();
+                format!("[{}]", parts.join(", "))
+            }
+            Value::Map(entries) => {
+                let parts: Vec<String> = entries
                     .iter()
-                    .map(|(k, v)| (k.clone(), v.to_toml()))
-                    .collect(),
-            ),
+                    .map(|(k, v)| format!("{} = {}", quoted(k), v.to_literal()))
+                    .collect();
+                format!("{{ {} }}", parts.join(", "))
+            }
+            other => other.to_string(),
         }
     }
 

@@ -44,8 +44,10 @@ pub struct SaveFile {
     pub view: Option<String>,
 }
 
+/// Quoted text as JSON reads it, with every control character escaped (JSON itself would
+/// leave DEL and the C1 controls raw, and a save line holds none).
 fn quote(s: &str) -> String {
-    serde_json::to_string(s).expect("strings serialize")
+    crate::kernel::value::quoted(s)
 }
 
 impl SaveFile {
@@ -161,7 +163,7 @@ impl SaveFile {
             // (a carriage return before the newline ends the line).
             if let Some(c) = line.chars().find(|c| c.is_control()) {
                 return Err(at(format!(
-                    "a control character ({}) outside quotes",
+                    "a raw control character ({}): quoted text writes it as \\uXXXX",
                     c.escape_debug()
                 )));
             }
