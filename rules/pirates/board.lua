@@ -102,7 +102,7 @@ function B.ships(G)
   local ps = G:pieces()
   local v = G:pieces_get(ps, "s")
   local out = {}
-  for i, p in ipairs(ps) do out[i] = decode(p, v[i]) end
+  for i = 1, #ps do out[i] = decode(ps[i], v[i]) end
   return out
 end
 

@@ -10,8 +10,12 @@ local O = require("pirates.options")
 
 local K = {}
 
+-- The number of king's steps between cells a and b.
 local function dist(C, a, b)
-  return math.max(math.abs(a % C.w - b % C.w), math.abs(a // C.w - b // C.w))
+  local dc, dr = a % C.w - b % C.w, a // C.w - b // C.w
+  if dc < 0 then dc = -dc end
+  if dr < 0 then dr = -dr end
+  return dc > dr and dc or dr
 end
 
 -- Whether ship s may fire now (§6, §11): at sea, not fired, not repairing, not frozen, and
@@ -33,22 +37,27 @@ end
 -- Appends the fire and salvo options of the player's shooters to `out`: a shot of each at
 -- each target, and every set of two or more with one target in range of them all.
 function K.options(C, shooters, salvo, out)
-  for _, s in ipairs(shooters) do
-    for _, t in ipairs(C.ships) do
-      if target(C, s, t) then out[#out + 1] = O.fire(s.p, t.p) end
+  local ships = C.ships
+  local in_range = {} -- per ship j, the shooters that may fire at it, as a bit mask of pieces
+  for j = 1, #ships do in_range[j] = 0 end
+  for i = 1, #shooters do
+    local s = shooters[i]
+    for j = 1, #ships do
+      local t = ships[j]
+      if target(C, s, t) then
+        out[#out + 1] = O.fire(s.p, t.p)
+        in_range[j] = in_range[j] | (1 << (s.p - 1))
+      end
     end
   end
   if not salvo or #shooters < 2 then return end
-  for _, t in ipairs(C.ships) do
-    local mask, n = 0, 0
-    for _, s in ipairs(shooters) do
-      if target(C, s, t) then mask, n = mask | (1 << (s.p - 1)), n + 1 end
-    end
-    if n >= 2 then
+  for j = 1, #ships do
+    local mask = in_range[j]
+    if mask & (mask - 1) ~= 0 then
       -- every subset of mask with two or more ships
       local sub = mask
       while sub ~= 0 do
-        if sub & (sub - 1) ~= 0 then out[#out + 1] = O.salvo(sub, t.p) end
+        if sub & (sub - 1) ~= 0 then out[#out + 1] = O.salvo(sub, ships[j].p) end
         sub = (sub - 1) & mask
       end
     end

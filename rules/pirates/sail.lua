@@ -9,6 +9,9 @@ local O = require("pirates.options")
 local S = {}
 
 -- Maximum distance by k = (course − wind) mod 8 (§7).
+-- Terrain bytes of the map's grid.
+local SEA, LAND = 46, 35 -- '.', '#'
+
 S.REACH = { [0] = 0, 1, 2, 3, 3, 3, 2, 1 }
 
 -- The state a move generator needs, read in a few kernel calls.
@@ -18,8 +21,10 @@ function S.context(G)
     "sw_neutral_ports_open_to_spain", "sw_current_chain")
   local C = { G = G, w = w, h = h, grid = grid, cur = cur, corner = corner, against = against,
     neutral = neutral == "on", chain = chain == "on", ships = B.ships(G), occ = {} }
-  for _, s in ipairs(C.ships) do
-    if not B.is_port(S.terrain(C, s.pos)) then C.occ[s.pos] = s end
+  local ships, occ = C.ships, C.occ
+  for i = 1, #ships do
+    local s = ships[i]
+    if not S.in_port(C, s) then occ[s.pos] = s end
   end
   return C
 end
@@ -34,7 +39,7 @@ function S.step(C, pos, d)
 end
 
 local function land(C, c, r)
-  return c >= 0 and r >= 0 and c < C.w and r < C.h and C.grid:byte(r * C.w + c + 1) == 35 -- '#'
+  return c >= 0 and r >= 0 and c < C.w and r < C.h and C.grid:byte(r * C.w + c + 1) == LAND
 end
 
 -- Whether a diagonal step from pos in direction d is refused by the corner rule.
@@ -52,11 +57,14 @@ function S.against(C, a, b)
   return d >= 0 and d <= 7 and S.step(C, b, d) == a
 end
 
-function S.in_port(C, s) return B.is_port(S.terrain(C, s.pos)) end
+-- Whether ship s stands in a port (a cell that is neither sea nor land).
+function S.in_port(C, s)
+  local t = C.grid:byte(s.pos + 1)
+  return t ~= SEA and t ~= LAND
+end
 
 -- Walks course d from ship s for up to n steps; returns how many steps are legal and a bit
 -- mask of the steps that end in a port the ship may enter (a legal place to stop short, §7).
-local DOT, HASH = 46, 35
 function S.walk(C, s, d, n)
   local pos, prev_against, ports = s.pos, true, 0
   local w, h, grid, occ = C.w, C.h, C.grid, C.occ
@@ -67,8 +75,8 @@ function S.walk(C, s, d, n)
     if c < 0 or r < 0 or c >= w or r >= h then return i - 1, ports end
     local b = r * w + c
     local t = grid:byte(b + 1)
-    if t == HASH then return i - 1, ports end
-    if t == DOT then
+    if t == LAND then return i - 1, ports end
+    if t == SEA then
       if occ[b] then return i - 1, ports end
     elseif B.may_enter(string.char(t), s.side, C.neutral) then
       ports = ports | (1 << i)
@@ -76,7 +84,7 @@ function S.walk(C, s, d, n)
       return i - 1, ports
     end
     if d % 2 == 1 and C.corner ~= "free" and S.cuts_corner(C, pos, d) then return i - 1, ports end
-    local up = C.cur:byte(b + 1) ~= DOT and S.against(C, pos, b)
+    local up = C.cur:byte(b + 1) ~= SEA and S.against(C, pos, b)
     if up and (C.against == "first_step_only" and i > 1 or C.against == "start_on_tip" and not prev_against) then
       return i - 1, ports
     end

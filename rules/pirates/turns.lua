@@ -67,8 +67,9 @@ function T.hooks.hurricane_drawn(G, outcome, what, p) hook.hurricane_dir(G, what
 function T.hooks.hurricane_chosen(G, label, what, p) hook.hurricane_dir(G, what, W.DIR[label], p) end
 
 local function mine(C, seat)
-  local out = {}
-  for _, s in ipairs(C.ships) do
+  local out, ships = {}, C.ships
+  for i = 1, #ships do
+    local s = ships[i]
     if s.seat == seat and not s.der then out[#out + 1] = s end
   end
   return out
