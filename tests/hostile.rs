@@ -353,7 +353,7 @@ const ONLY_CHANCE: [(&str, &str); 3] = [
     ("      if name == \"die\" then", "      if false then"),
     (
         "        local step = outcome[1] == \"plus\" and 1 or -1",
-        "        do return end",
+        "        local step; do return end",
     ),
 ];
 

@@ -272,7 +272,7 @@ fn bad_declarations_are_one_error_naming_the_file_and_line() {
 const WHIRLPOOL: &str = r#"
 -- A tile whose own randomizer picks one of four sea cells.
 return {
-  name = "whirlpool", count = 1,
+  name = "whirlpool", count = 1, glyph = "@",
   randomizers = {
     sea_cell = { kind = "orientation", count = 4 },
   },

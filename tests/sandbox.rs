@@ -67,12 +67,41 @@ fn runaway_rules_are_stopped() {
 }
 
 #[test]
+fn an_undefined_global_is_an_error_at_load_with_its_line() {
+    let dir = scratch_rules();
+    let game = dir.path().join("rules/race/game.lua");
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(
+        &game,
+        text.replacen(
+            "return {",
+            "local function f() return tabel.insert end\nreturn {",
+            1,
+        ),
+    )
+    .unwrap();
+    let mut repl = Repl::new(&dir.path().join("rules"), false);
+    let e = fails(&mut repl, "new race --seed 1");
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("return {"))
+        .unwrap()
+        + 1;
+    assert!(
+        e.contains(&format!(
+            "rules/race/game.lua:{line}: undefined global 'tabel'"
+        )),
+        "{e}"
+    );
+}
+
+#[test]
 fn rules_keep_no_state_and_errors_name_file_and_line() {
     refused("counter = 1", "assignment to global 'counter'");
     refused("string.upper = nil", "read-only table");
     refused("getmetatable('').__index = {}", "index a boolean value");
     refused(
-        "local x = undefined_thing + 1",
+        "local x = _ENV['undefined_' .. 'thing'] + 1",
         "undefined global 'undefined_thing'",
     );
     refused("G:move(99, 1)", "no piece 99");

@@ -239,8 +239,8 @@ fn a_variant_with_a_typo_names_file_line_and_column() {
     );
 }
 
-#[test]
-fn reload_replays_the_session_on_edited_rules() {
+/// A race of three steps (runner at 5) on a scratch copy of the rules, and its game.lua.
+fn race_to_reload() -> (tempfile::TempDir, Repl, std::path::PathBuf) {
     let dir = scratch_rules();
     let rules = dir.path().join("rules");
     let mut r = Repl::new(&rules, false);
@@ -248,8 +248,13 @@ fn reload_replays_the_session_on_edited_rules() {
         &mut r,
         &["new race --seed 9", "roll 4", "play move", "roll 1"],
     );
+    (dir, r, rules.join("race/game.lua"))
+}
+
+#[test]
+fn reload_replays_the_session_on_edited_rules() {
+    let (_dir, mut r, game) = race_to_reload();
     assert_eq!(run(&mut r, &["position"]), "5,1");
-    let game = rules.join("race/game.lua");
     let text = std::fs::read_to_string(&game).unwrap();
     std::fs::write(
         &game,
@@ -259,6 +264,36 @@ fn reload_replays_the_session_on_edited_rules() {
     let out = run(&mut r, &["reload"]);
     assert!(out.contains("replayed 3 steps"), "{out}");
     assert_eq!(run(&mut r, &["position"]), "9,1");
+}
+
+#[test]
+fn a_reload_whose_steps_no_longer_fit_keeps_the_game_unless_told() {
+    let (_dir, mut r, game) = race_to_reload();
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(
+        &game,
+        text.replace(r#"{ "move", "stay" }"#, r#"{ "walk", "stay" }"#),
+    )
+    .unwrap();
+    let e = fails(&mut r, "reload");
+    assert!(
+        e.contains("step 2 (play move) no longer fits") && e.contains("the game is unchanged"),
+        "{e}"
+    );
+    assert_eq!(run(&mut r, &["position"]), "5,1");
+    // Fixing the file brings the whole game back.
+    std::fs::write(&game, &text).unwrap();
+    assert!(run(&mut r, &["reload"]).contains("replayed 3 steps"));
+    assert_eq!(run(&mut r, &["position"]), "5,1");
+    // Or keep the steps that still fit.
+    std::fs::write(
+        &game,
+        text.replace(r#"{ "move", "stay" }"#, r#"{ "walk", "stay" }"#),
+    )
+    .unwrap();
+    let out = run(&mut r, &["reload keep"]);
+    assert!(out.contains("kept the first 1 steps"), "{out}");
+    assert_eq!(run(&mut r, &["position"]), "1,1");
 }
 
 #[test]

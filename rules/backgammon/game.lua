@@ -11,6 +11,8 @@ local notation = require("backgammon.notation")
 local position = require("backgammon.position")
 local render = require("backgammon.render")
 local machine = require("backgammon.machine")
+local rules = require("backgammon.rules")
+local moves = require("backgammon.moves")
 local eval = require("backgammon.eval")
 
 local function power_of_two(v) return v >= 1 and v & (v - 1) == 0 end
@@ -21,9 +23,9 @@ local function setup(G)
     error(string.format("cube_limit: %d is not 0 or a power of two", limit), 0)
   end
   layout.create(G)
-  local side = layout.start_side(G:switch("start"))
-  layout.add_side(G, 1, side)
-  layout.add_side(G, 2, side)
+  layout.add_side(G, 1, hook.starting_layout(G, 1))
+  layout.add_side(G, 2, hook.starting_layout(G, 2))
+  G:set("checkers", rules.checkers(G))
   G:set("cube", 1)
   G:set("cube_owner", 0)
   G:set("score", { 0, 0 })
@@ -57,7 +59,7 @@ local function export(G, fmt)
 end
 
 local function import(G, text)
-  local n = layout.checkers(G)
+  local n = rules.checkers(G)
   local pos = position.decode(text, { checkers = n })
   if pos.me[0] == n or pos.opp[0] == n then
     error("this position is over: a side has borne off all its checkers", 0)
@@ -88,9 +90,10 @@ end
 -- A move option is an integer packing its steps (movegen.lua); cube options are words.
 local function label(G, option)
   if type(option) == "string" then return option end
-  local dice = turn.dice(G)
+  local dice, b = turn.dice(G), layout.board(G, G:current())
   local steps = movegen.unpack(option)
-  return notation.label(layout.board(G, G:current()), dice[1], dice[2], G:switch("max_per_point"), steps)
+  return notation.label(b, dice[1], dice[2], G:switch("max_per_point"), steps,
+    moves.all(G, b, dice[1], dice[2]))
 end
 
 local CUBE_WORDS = { roll = true, double = true, take = true, drop = true, beaver = true }
@@ -110,7 +113,8 @@ local function parse(G, text, options)
     error(string.format("%q is not possible now (options: %s)", text, table.concat(names, ", ")), 0)
   end
   local dice, b = turn.dice(G), layout.board(G, G:current())
-  local e = notation.resolve(b, dice[1], dice[2], G:switch("max_per_point"), text)
+  local e = notation.resolve(b, dice[1], dice[2], G:switch("max_per_point"), text,
+    moves.all(G, b, dice[1], dice[2]))
   for i, o in ipairs(options) do
     if notation.key_after(b, movegen.unpack(o)) == e.key then return i end
   end
@@ -129,7 +133,7 @@ end
 
 -- Invariants for fuzzing: each side keeps its checkers; no point holds both colours.
 local function invariant(G)
-  local n, x, o = layout.checkers(G), layout.side(G, 1), layout.side(G, 2)
+  local n, x, o = rules.checkers(G), layout.side(G, 1), layout.side(G, 2)
   local tx, to = 0, 0
   for p = 0, 25 do tx, to = tx + x[p], to + o[p] end
   if tx ~= n or to ~= n then return string.format("checkers: X %d, O %d, want %d each", tx, to, n) end
@@ -140,7 +144,8 @@ local function invariant(G)
 end
 
 local function machine_moves(G, args)
-  return machine.moves(args, { checkers = layout.checkers(G), max_per_point = G:switch("max_per_point") })
+  return machine.moves(args, { checkers = rules.checkers(G), max_per_point = G:switch("max_per_point"),
+    search = function(b, d1, d2) return moves.all(G, b, d1, d2) end })
 end
 
 return {
@@ -185,6 +190,16 @@ return {
     parse = parse,
     invariant = invariant,
     may_double = cube.may_double,
+    -- The rules of §1 and §3-§6 as named hooks (rules.lua), for house rules to stack on.
+    starting_layout = rules.starting_layout,
+    dice_to_play = rules.dice_to_play,
+    step = rules.step,
+    may_land = rules.may_land,
+    may_hit = rules.may_hit,
+    may_bear_off = rules.may_bear_off,
+    forced_play = rules.forced_play,
+    win_kind = rules.win_kind,
+    points = rules.points,
     -- eval(G, seat) -> number: how good the state is for seat (the greedy bot's measure).
     eval = eval.eval,
   },

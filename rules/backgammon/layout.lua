@@ -18,11 +18,6 @@ local STARTS = {
   hyper = { { 24, 1 }, { 23, 1 }, { 22, 1 } },
 }
 
--- Checkers per side for the `start` switch.
-function L.checkers(G)
-  return G:switch("start") == "hyper" and 3 or 15
-end
-
 -- A side (own numbering: [1..24] points, [25] bar, [0] off) of a starting layout.
 function L.start_side(kind)
   local side = {}

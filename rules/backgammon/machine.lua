@@ -30,7 +30,8 @@ local function entry_json(label, body)
 end
 
 -- args = { position = text, dice = "31" or nil, absolute = bool }; returns one JSON line.
--- opts: checkers (per side, default 15), max_per_point (default 0 = no limit).
+-- opts: checkers (per side, default 15), max_per_point (default 0 = no limit), search (a
+-- function(b, d1, d2) giving every legal step set as movegen.search does; default: that).
 function M.moves(args, opts)
   if type(args) ~= "table" then error("moves: expected { position = …, dice = … }", 0) end
   opts = opts or {}
@@ -46,7 +47,8 @@ function M.moves(args, opts)
   end
   if pos.me[0] == n or pos.opp[0] == n then return "[]" end
   local b = position.mover_board(pos)
-  local list = notation.entries(b, d1, d2, opts.max_per_point or 0)
+  local c = opts.search and opts.search(b, d1, d2)
+  local list = notation.entries(b, d1, d2, opts.max_per_point or 0, c)
   if #list == 0 then
     return "[" .. entry_json("", position_json(pos, pos.me, pos.opp, args.absolute)) .. "]"
   end

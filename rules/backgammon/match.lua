@@ -13,28 +13,6 @@ local M = {}
 local NAMES = { "X", "O" }
 local KIND_NAMES = { "a single game", "a gammon", "a backgammon" }
 
--- 1 single, 2 gammon (the loser has borne off none), 3 backgammon (and he still has a checker
--- on the bar or in the winner's home board). `loser`: his side in own numbering ([0] off).
-function M.kind(loser)
-  if loser[0] > 0 then return 1 end
-  if loser[25] > 0 then return 3 end
-  for p = 19, 24 do
-    if loser[p] > 0 then return 3 end
-  end
-  return 2
-end
-
--- Points for a win of `kind` with the cube at `cube`; `jacoby` = the Jacoby rule applies.
--- Returns the points and the kind that counted.
-function M.points(kind, cube, scoring, jacoby)
-  if scoring == "single" or (jacoby and cube == 1) then
-    kind = 1
-  elseif scoring == "gammons" and kind == 3 then
-    kind = 2
-  end
-  return kind * cube, kind
-end
-
 -- True when the next game is the Crawford game: the first game after a player first
 -- reaches length - 1.
 function M.next_is_crawford(length, score, rule_on, used)
@@ -44,11 +22,10 @@ end
 
 local function plural(n) return n == 1 and "1 point" or (n .. " points") end
 
--- Resets checkers, cube and dice for a new game of the match.
+-- Resets checkers (hook.starting_layout), cube and dice for a new game of the match.
 function M.new_game(G)
-  local start = layout.start_side(G:switch("start"))
-  layout.place_side(G, 1, start)
-  layout.place_side(G, 2, start)
+  layout.place_side(G, 1, hook.starting_layout(G, 1))
+  layout.place_side(G, 2, hook.starting_layout(G, 2))
   G:set("cube", 1)
   G:set("cube_owner", 0)
   G:set("turns", 0)
@@ -83,12 +60,11 @@ function M.finish(G, winner, points, how)
   M.new_game(G)
 end
 
--- `winner` has borne off all his checkers.
+-- `winner` has borne off all his checkers: the kind of win and its points come from the
+-- hooks win_kind and points (rules.lua).
 function M.win(G, winner)
-  local kind = M.kind(layout.side(G, 3 - winner))
-  local cube = G:get("cube") or 1
-  local money = (G:get("match_length") or 0) == 0
-  local points, counted = M.points(kind, cube, G:switch("scoring"), money and G:switch("jacoby"))
+  local kind = hook.win_kind(G, layout.side(G, 3 - winner))
+  local points, counted = hook.points(G, kind, G:get("cube") or 1)
   -- counters for `sim`: gammons won on the board, and those that counted as such
   if kind >= 2 then G:stat("gammons") end
   if counted >= 2 then G:stat("gammons_scored") end

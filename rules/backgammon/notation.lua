@@ -134,10 +134,11 @@ function N.key_after(b, codes, n)
   return movegen.key(t)
 end
 
--- The canonical notation of the move `codes` (a legal move from `b` with these dice).
-function N.label(b, d1, d2, cap, codes)
+-- The canonical notation of the move `codes` (a legal move from `b` with these dice). `c`:
+-- an optional search result with every step set (as in N.entries).
+function N.label(b, d1, d2, cap, codes, c)
   local target = N.key_after(b, codes, #codes)
-  local c = movegen.search(b, d1, d2, cap, false)
+  c = c or movegen.search(b, d1, d2, cap, false)
   local best
   for i = 1, c.cnt do
     if c.keys[i] == target then
@@ -247,10 +248,10 @@ local function dice_text(d1, d2)
 end
 
 -- The move a typed text denotes (§9 input): returns its entry { key, label, codes, len }.
--- Errors: no legal move, illegal, ambiguous (naming the candidates).
-function N.resolve(b, d1, d2, cap, text)
+-- Errors: no legal move, illegal, ambiguous (naming the candidates). `c` as in N.label.
+function N.resolve(b, d1, d2, cap, text, c)
   local segs = N.parse(text)
-  local c = movegen.search(b, d1, d2, cap, false)
+  c = c or movegen.search(b, d1, d2, cap, false)
   if c.cnt == 0 then error("no legal move with " .. dice_text(d1, d2) .. ": the turn passes", 0) end
   local _, by_key = N.entries(b, d1, d2, cap, c)
   local found, list = {}, {}

@@ -10,6 +10,8 @@
 -- simulation generates the moves once per roll: when the dice fall.
 
 local movegen = require("backgammon.movegen")
+local moves = require("backgammon.moves")
+local rules = require("backgammon.rules")
 local layout = require("backgammon.layout")
 local cube = require("backgammon.cube")
 local match = require("backgammon.match")
@@ -33,13 +35,17 @@ end
 
 local ANY = math.maxinteger
 
--- The legal moves of `seat` for dice a, b, as packs (movegen.lua), from the board as bit sets
--- (his places, those with one checker, the opponent's with two or more and with one): a
--- non-double from those alone, a double with the whole board too.
+-- The legal moves of `seat` for dice a, b, as packs (movegen.lua): from the fast generator
+-- when it gives the rules' moves for this roll (rules.fast_moves), which takes the board as
+-- bit sets (his places, those with one checker, the opponent's with two or more and with
+-- one): a non-double from those alone, a double with the whole board too; else from the
+-- rules' hooks (moves.lua).
 local function legal_moves(G, seat, a, b)
-  local cap, track, opp = G:switch("max_per_point"), layout.TRACKS[seat], 3 - seat
-  if cap ~= 0 then return movegen.packs(layout.board(G, seat), a, b, cap) end
+  local track, opp = layout.TRACKS[seat], 3 - seat
   local held, ones, blocked, blots = G:mask(track, seat, 1, ANY, seat, 1, 1, opp, 2, ANY, opp, 1, 1)
+  if not rules.fast_moves(G, a, b, blots ~= 0) then
+    return moves.moves(G, layout.board(G, seat), a, b)
+  end
   return movegen.quick(a, b, held, ones, blocked, blots)
     or movegen.packs(layout.board(G, seat), a, b, 0, held, ones, blocked, blots)
 end
@@ -173,7 +179,7 @@ local function play(G, pack)
     bore_off = bore_off or dst == 0
   end
   G:move_tops(moves)
-  if bore_off and G:count(mine[0], seat) == layout.checkers(G) then
+  if bore_off and G:count(mine[0], seat) == G:get("checkers") then
     match.win(G, seat)
   else
     local next_seat = T.end_turn(G)

@@ -119,6 +119,13 @@ local game = {
   title = "Jackal (Шакал)",
   seats = { min = 2, max = 4, default = 4, names = { "P1", "P2", "P3", "P4" } },
   switches = SW,
+  -- The hooks a tile file may define (see the header); any other name is an error at load.
+  tile_hooks = {
+    "accepts_items", "cave_exits", "choices", "code", "decide", "emerge", "exits",
+    "first_moves", "fortress", "glyph", "gold", "no_hits", "on_arrive", "on_reveal",
+    "one_shot", "prompt", "revive", "rotations", "seen", "seen_by", "seers", "shelter",
+    "side_seats", "steps", "swap_seen", "transit",
+  },
   randomizers = {
     -- secret: the printed seed must not foretell the tiles
     deck = { kind = "bag", bag = "deck", secret = true },

@@ -105,8 +105,8 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "reload",
-        usage: "",
-        help: "Re-read the rule files and replay the current session on them.",
+        usage: "[keep]",
+        help: "Re-read the rule files and replay the current session on them. A file that fails to load changes nothing; when a step no longer fits, the game stays as it was and `reload keep` keeps the steps before it.",
     },
     Command {
         name: "lua",

@@ -233,7 +233,7 @@ impl Repl {
             }
             "setup" => self.setup(rest),
             "rules" => self.rules(args.first().map(String::as_str)),
-            "reload" => self.reload(),
+            "reload" => self.reload(&args),
             "lua" => self.lua(rest),
             "help" => commands::help(args.first().map(String::as_str)).map_err(|e| anyhow!(e)),
             "quit" | "exit" => {
@@ -777,7 +777,15 @@ impl Repl {
         Ok(out.trim_end().to_string())
     }
 
-    fn reload(&mut self) -> Result<String> {
+    /// Re-reads the rule files and replays the session on them. A load that fails changes
+    /// nothing; a replay that stops at a step keeps the game as it was on the rules it had,
+    /// unless `keep` says to go on with the steps that still fit.
+    fn reload(&mut self, args: &[String]) -> Result<String> {
+        let keep = match args {
+            [] => false,
+            [k] if k == "keep" => true,
+            _ => bail!("usage: reload [keep]"),
+        };
         let s = self.session()?;
         let origin = s.origin.clone();
         let events = s.events.clone();
@@ -790,17 +798,24 @@ impl Repl {
         let mut session = Session::new(rules, origin)?;
         let result = session.replay(&events);
         let n = session.events.len();
-        self.set_session(session);
-        let status = self.status_line()?;
-        Ok(match result {
-            Ok(()) => format!("reloaded; replayed {n} steps\n{status}"),
-            Err(d) => format!(
-                "reloaded; the session diverges at step {} ({}): {}\nkept the first {n} steps\n{status}",
+        let out = match result {
+            Ok(()) => format!("reloaded; replayed {n} steps"),
+            Err(d) if keep => format!(
+                "reloaded; step {} ({}) no longer fits: {}\nkept the first {n} steps",
                 d.index,
                 d.event.describe(),
                 d.reason
             ),
-        })
+            Err(d) => bail!(
+                "reload: step {} ({}) no longer fits the edited rules: {}; the game is unchanged \
+                 (`reload keep` keeps its first {n} steps on the edited rules)",
+                d.index,
+                d.event.describe(),
+                d.reason
+            ),
+        };
+        self.set_session(session);
+        Ok(format!("{out}\n{}", self.status_line()?))
     }
 
     /// Evaluates Lua with `G` bound to a read-only copy of the game in the REPL's view: no

@@ -385,11 +385,36 @@ fn load_chunk(
     files
         .borrow_mut()
         .insert(name.clone(), sha256_hex(source.as_bytes()));
-    lua.load(source)
+    let f = lua
+        .load(source)
         .set_name(format!("@{name}"))
         .set_mode(ChunkMode::Text)
         .set_environment(env.clone())
-        .into_function()
+        .into_function()?;
+    check_globals(lua, &f, &name)?;
+    Ok(f)
+}
+
+/// Globals the loader publishes after the rule files have loaded (see rules.rs).
+const LATE_GLOBALS: [&str; 3] = ["hook", "tiles", "tile_names"];
+
+/// Refuses a chunk that reads a global no rule has: `file:line: undefined global 'x'`. The
+/// forbidden libraries are left to the sandbox's own error when the read runs.
+fn check_globals(lua: &Lua, f: &Function, name: &str) -> mlua::Result<()> {
+    let reads = super::globals::reads(&f.dump(false))
+        .map_err(|e| mlua::Error::runtime(format!("{name}: {e}")))?;
+    let g = lua.globals();
+    for (global, line) in reads {
+        let known = LATE_GLOBALS.contains(&global.as_str())
+            || FORBIDDEN.contains(&global.as_str())
+            || g.raw_get::<LuaValue>(global.as_str())? != LuaValue::Nil;
+        if !known {
+            return Err(mlua::Error::runtime(format!(
+                "{name}:{line}: undefined global '{global}' (a typo, or a local declared after its use?)"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A Lua value as `print` and the REPL show it: arrays of up to 64 items, three levels deep

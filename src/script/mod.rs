@@ -5,6 +5,7 @@ pub mod api;
 pub mod bounded;
 pub mod data;
 pub mod error;
+mod globals;
 pub mod host;
 pub mod json;
 pub mod limits;

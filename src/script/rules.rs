@@ -7,7 +7,7 @@ use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use mlua::{Function, Lua, LuaString, Table, Value as LuaValue};
 
 use super::api::from_lua;
@@ -69,6 +69,34 @@ impl Seats {
 pub struct Layer {
     pub file: String,
     pub function: Function,
+    /// The house rule that stacked it (None for the game's or a tile's own hook).
+    pub rule: Option<String>,
+    /// The layer does not call `base`: layers below it never run (declared with `replaces`).
+    pub replaces: bool,
+}
+
+impl Layer {
+    fn base(file: &str, function: Function) -> Layer {
+        Layer {
+            file: file.to_string(),
+            function,
+            rule: None,
+            replaces: false,
+        }
+    }
+
+    /// `file:line` of the function, for errors.
+    fn at(&self) -> String {
+        at(&self.file, &self.function)
+    }
+}
+
+/// `file:line` where `f` is defined.
+fn at(file: &str, f: &Function) -> String {
+    match f.info().line_defined {
+        Some(line) => format!("{file}:{line}"),
+        None => file.to_string(),
+    }
 }
 
 /// Metadata of one tile type.
@@ -234,13 +262,7 @@ impl Rules {
         let mut stacks: BTreeMap<String, Vec<Layer>> = BTreeMap::new();
         for pair in hooks_def.pairs::<String, Function>() {
             let (name, function) = pair.map_err(|e| anyhow!("{what}: hooks: {e}"))?;
-            stacks.insert(
-                name,
-                vec![Layer {
-                    file: what.clone(),
-                    function,
-                }],
-            );
+            stacks.insert(name, vec![Layer::base(&what, function)]);
         }
         for required in ["setup", "status", "apply"] {
             if !stacks.contains_key(required) {
@@ -248,7 +270,14 @@ impl Rules {
             }
         }
 
-        let mut tiles = load_tiles(&host, game, &mut stacks, &mut declarations)?;
+        let tile_hooks: Option<Vec<String>> = field(&def, "tile_hooks", &what)?;
+        let mut tiles = load_tiles(
+            &host,
+            game,
+            tile_hooks.as_deref(),
+            &mut stacks,
+            &mut declarations,
+        )?;
         let tile_names: Vec<String> = tiles.iter().map(|t| t.name.clone()).collect();
         let house_available = stems(&root.join(game).join("house"), "lua");
         let default_variant = field::<Option<String>>(&def, "variant", &what)?;
@@ -300,8 +329,22 @@ impl Rules {
         }
         // The variant's own limits hold from its house rules on.
         host.limits.restrict(&variant.budget(&host.limits.budget()));
+        let mut conflicts = Vec::new();
         for name in &variant.house {
-            stack_house_rule(&host, game, name, &mut stacks, &mut declarations)?;
+            conflicts.extend(stack_house_rule(
+                &host,
+                game,
+                name,
+                &mut stacks,
+                &mut declarations,
+            )?);
+        }
+        for (file, rule, other) in conflicts {
+            if variant.house.contains(&other) {
+                bail!(
+                    "{file}: house rule '{rule}' conflicts with '{other}', which this variant also switches on"
+                );
+            }
         }
         let reads = Rc::default();
         let sw = randomizers::switch_table(&host, &switches, Rc::clone(&reads))?;
@@ -467,6 +510,7 @@ fn parse_switches(lua: &Lua, def: &Table, what: &str) -> Result<Vec<SwitchDef>> 
 fn load_tiles(
     host: &Host,
     game: &str,
+    tile_hooks: Option<&[String]>,
     stacks: &mut BTreeMap<String, Vec<Layer>>,
     declarations: &mut Vec<(String, LuaValue)>,
 ) -> Result<Vec<Tile>> {
@@ -482,22 +526,39 @@ fn load_tiles(
             bail!("{file}: name '{name}' must match the file name '{stem}'");
         }
         declarations.push((rel.clone(), field(&t, "randomizers", &file)?));
+        let required =
+            |key: &str, what: &str| anyhow!("{file}: tile '{name}' has no {key} ({what})");
         let tile = Tile {
-            count: field::<Option<i64>>(&t, "count", &file)?.unwrap_or(0),
-            glyph: field::<Option<String>>(&t, "glyph", &file)?.unwrap_or_else(|| "?".into()),
+            count: field::<Option<i64>>(&t, "count", &file)?
+                .ok_or_else(|| required("count", "how many the deck holds, 0 for none"))?,
+            glyph: field::<Option<String>>(&t, "glyph", &file)?
+                .ok_or_else(|| required("glyph", "what the board shows"))?,
             help: field::<Option<String>>(&t, "help", &file)?.unwrap_or_default(),
             file: file.clone(),
-            name,
+            name: name.clone(),
         };
         if let Some(hooks) = field::<Option<Table>>(&t, "hooks", &file)? {
+            let mut list = Vec::new();
             for pair in hooks.pairs::<String, Function>() {
-                let (hook, function) = pair.map_err(|e| anyhow!("{file}: hooks: {e}"))?;
+                list.push(pair.map_err(|e| anyhow!("{file}: hooks: {e}"))?);
+            }
+            list.sort_by(|a, b| a.0.cmp(&b.0));
+            for (hook, function) in list {
+                let declared = tile_hooks.unwrap_or_default();
+                if !declared.contains(&hook) {
+                    let known = if declared.is_empty() {
+                        "none".to_string()
+                    } else {
+                        declared.join(", ")
+                    };
+                    bail!(
+                        "{}: tile hook '{hook}' is not one {game} declares (tile_hooks: {known})",
+                        at(&file, &function)
+                    );
+                }
                 stacks.insert(
                     format!("{}.{hook}", tile.name),
-                    vec![Layer {
-                        file: file.clone(),
-                        function,
-                    }],
+                    vec![Layer::base(&file, function)],
                 );
             }
         }
@@ -506,14 +567,17 @@ fn load_tiles(
     Ok(tiles)
 }
 
-/// Stacks a house rule's hooks; its `randomizers` are added to `declarations`.
+/// Stacks the house rule `name` on the hooks it overrides; its `randomizers` are added to
+/// `declarations`. Returns its declared conflicts as (file, rule, other rule). A rule that
+/// `replaces` a hook does not call `base`, so it may not stack above another house rule's
+/// override of it: that one would silently never run.
 fn stack_house_rule(
     host: &Host,
     game: &str,
     name: &str,
     stacks: &mut BTreeMap<String, Vec<Layer>>,
     declarations: &mut Vec<(String, LuaValue)>,
-) -> Result<()> {
+) -> Result<Vec<(String, String, String)>> {
     let rel = format!("{game}/house/{name}.lua");
     let file = host.chunk_name(&rel);
     let LuaValue::Table(t) = host.load_file(&rel)? else {
@@ -521,21 +585,61 @@ fn stack_house_rule(
     };
     let hooks: Table = field(&t, "hooks", &file)?;
     declarations.push((rel.clone(), field(&t, "randomizers", &file)?));
+    let replaces: Vec<String> =
+        field::<Option<Vec<String>>>(&t, "replaces", &file)?.unwrap_or_default();
+    let conflicts: Vec<String> =
+        field::<Option<Vec<String>>>(&t, "conflicts", &file)?.unwrap_or_default();
     let mut overrides = Vec::new();
     for pair in hooks.pairs::<String, Function>() {
         overrides.push(pair.map_err(|e| anyhow!("{file}: hooks: {e}"))?);
     }
     overrides.sort_by(|a, b| a.0.cmp(&b.0));
+    if let Some(h) = replaces
+        .iter()
+        .find(|h| !overrides.iter().any(|(o, _)| o == *h))
+    {
+        bail!("{file}: replaces hook '{h}', which it does not override");
+    }
     for (hook, function) in overrides {
-        let stack = stacks.get_mut(&hook).with_context(|| {
-            format!("{file}: overrides hook '{hook}', which the game does not have")
-        })?;
+        let here = at(&file, &function);
+        let Some(stack) = stacks.get_mut(&hook) else {
+            let mut known: Vec<&str> = stacks
+                .keys()
+                .map(String::as_str)
+                .filter(|k| !k.contains('.'))
+                .collect();
+            known.sort();
+            bail!(
+                "{here}: overrides hook '{hook}', which {game} does not have (hooks: {})",
+                known.join(", ")
+            );
+        };
+        let replacing = replaces.contains(&hook);
+        let below = stack.iter().rev().find(|l| l.rule.is_some());
+        if let Some(below) = below.filter(|_| replacing) {
+            let other = below.rule.as_deref().unwrap_or_default();
+            if below.replaces {
+                bail!(
+                    "{here}: '{name}' and '{other}' ({}) both replace hook '{hook}': only one can apply",
+                    below.at()
+                );
+            }
+            bail!(
+                "{here}: '{name}' replaces hook '{hook}', so '{other}' below it ({}) would never run; switch '{name}' on first",
+                below.at()
+            );
+        }
         stack.push(Layer {
             file: file.clone(),
             function,
+            rule: Some(name.to_string()),
+            replaces: replacing,
         });
     }
-    Ok(())
+    Ok(conflicts
+        .into_iter()
+        .map(|other| (file.clone(), name.to_string(), other))
+        .collect())
 }
 
 /// Folds every stack into one function: each override receives the one below as `base`.

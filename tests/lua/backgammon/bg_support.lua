@@ -55,6 +55,43 @@ function S.raises(f, needle, what)
   return err
 end
 
+-- A deterministic generator (the sandbox has no math.random): rnd(n) gives 1..n.
+function S.random(seed)
+  return function(n)
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed % n + 1
+  end
+end
+
+-- A random mover-oriented board: kind 1 contact, 2 the mover bearing off, 3 the mover on the bar.
+function S.random_board(rnd, kind)
+  local b = {}
+  for p = 0, 25 do b[p] = 0 end
+  for _ = 1, 15 do
+    local r = rnd(20)
+    if kind == 3 and r <= 3 then b[25] = b[25] + 1
+    elseif kind == 2 and r <= 6 then b[0] = b[0] + 1
+    else
+      local p = kind == 2 and rnd(6) or rnd(24)
+      b[p] = b[p] + 1
+    end
+  end
+  local placed = 0
+  while placed < 15 do
+    local p = rnd(24)
+    if b[p] <= 0 then b[p], placed = b[p] - 1, placed + 1 end
+  end
+  return b
+end
+
+-- The board `b` from the opponent's side, who has `opp_off` off and `opp_bar` on the bar.
+function S.flipped(b, opp_off, opp_bar)
+  local t = {}
+  for p = 1, 24 do t[p] = -b[25 - p] end
+  t[0], t[25] = opp_off, opp_bar
+  return t
+end
+
 -- Number of distinct resulting positions, counted by the fast generator.
 function S.count(b, d1, d2, cap)
   return #movegen.moves(b, d1, d2, cap)

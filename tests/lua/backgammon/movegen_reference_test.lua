@@ -8,12 +8,8 @@
 
 local movegen = require("backgammon.movegen")
 
--- Deterministic generator (no math.random in the rules sandbox).
-local seed = 12345
-local function rnd(n)
-  seed = (seed * 1103515245 + 12345) % 2147483648
-  return seed % n + 1
-end
+local S = require("bg_support")
+local rnd = S.random(12345)
 
 -- Reference legality of one step of die d from src; returns dst (0 = off) or nil.
 local function ref_step(b, src, d, cap)
@@ -102,26 +98,7 @@ local function fast_positions(b, d1, d2, cap)
   return set, n
 end
 
--- A random position: kind 1 contact, 2 X bearing off, 3 X on the bar.
-local function random_board(kind)
-  local b = {}
-  for p = 0, 25 do b[p] = 0 end
-  for _ = 1, 15 do
-    local r = rnd(20)
-    if kind == 3 and r <= 3 then b[25] = b[25] + 1
-    elseif kind == 2 and r <= 6 then b[0] = b[0] + 1
-    else
-      local p = kind == 2 and rnd(6) or rnd(24)
-      b[p] = b[p] + 1
-    end
-  end
-  local placed = 0
-  while placed < 15 do
-    local p = rnd(24)
-    if b[p] <= 0 then b[p], placed = b[p] - 1, placed + 1 end
-  end
-  return b
-end
+local random_board = function(kind) return S.random_board(rnd, kind) end
 
 local function describe(b)
   local t = {}
@@ -152,12 +129,7 @@ assert(compared >= 1300, "compared only " .. compared .. " cases")
 
 -- Positions of random games (the distribution the game meets: races, primes, bear-offs, the
 -- bar), each side in turn, one random legal move per roll.
-local function flipped(b, opp_off, opp_bar)
-  local t = {}
-  for p = 1, 24 do t[p] = -b[25 - p] end
-  t[0], t[25] = opp_off, opp_bar
-  return t
-end
+local flipped = S.flipped
 local in_games = 0
 for _ = 1, 25 do
   local b, opp_off, opp_bar = {}, 0, 0

@@ -1,0 +1,150 @@
+-- Backgammon's rules as named hooks (spec §1, §3-§6): the game table lists each of these
+-- under `hooks`, game code calls them through `hook`, and a house rule overrides one by name
+-- and receives the rule below it as `base`. Boards `b` are oriented to the mover (see
+-- movegen.lua): b[1..24] his points (his checkers positive, the opponent's negative), b[25]
+-- his bar, b[0] his borne-off checkers; a side is one player's checkers in his own
+-- numbering ([0] off, [25] bar).
+--
+-- moves.lua builds the legal moves from these hooks alone; movegen.lua computes the same
+-- moves much faster while none of the hooks it assumes is overridden (R.fast_moves).
+
+local layout = require("backgammon.layout")
+
+local R = {}
+
+-- §1 (switch `start`): the side `seat` starts with. Every new game of a match asks again.
+function R.starting_layout(G, seat)
+  return layout.start_side(G:switch("start"))
+end
+
+-- §3: the dice a roll of d1, d2 lets the mover play: each once, a double four times.
+function R.dice_to_play(G, d1, d2)
+  if d1 == d2 then return { d1, d1, d1, d1 } end
+  return { d1, d2 }
+end
+
+-- §3: whether the mover may hit the lone opposing checker on his point `to`: always.
+function R.may_hit(G, b, to)
+  return true
+end
+
+-- §3 (switch `max_per_point`): whether a checker may land on point `to`: not when two or more
+-- opposing checkers hold it, on a lone one only if it may be hit, not beyond the point limit.
+function R.may_land(G, b, to)
+  local v = b[to]
+  if v < -1 then return false end
+  if v == -1 then return hook.may_hit(G, b, to) end
+  if v == 0 then return true end
+  local cap = G:switch("max_per_point")
+  return cap == 0 or v < cap
+end
+
+-- §5: whether die `die` may bear off the checker on point `from`: all the mover's checkers
+-- are home (points 1-6 or off, none on the bar), and the die is exact, or larger while no
+-- checker stands above `from`.
+function R.may_bear_off(G, b, from, die)
+  if from > die then return false end
+  for p = 7, 25 do
+    if b[p] > 0 then return false end
+  end
+  if from == die then return true end
+  for p = from + 1, 6 do
+    if b[p] > 0 then return false end
+  end
+  return true
+end
+
+-- §3: where die `die` takes a checker from `from` (25 = the bar): a point, 0 for off, or nil
+-- when the step is not allowed. Checkers on the bar must enter before any other moves.
+function R.step(G, b, from, die)
+  if b[25] > 0 and from ~= 25 then return nil end
+  local to = from - die
+  if to >= 1 then
+    if hook.may_land(G, b, to) then return to end
+    return nil
+  end
+  if hook.may_bear_off(G, b, from, die) then return 0 end
+  return nil
+end
+
+-- A move as moves.lua gives it to forced_play: how many dice it plays, and the first die.
+function R.length(pack) return pack >> 48 end
+function R.first_die(pack) return pack >> 44 & 15 end
+
+-- §4: which of every sequence of steps (`moves`, for the dice `dice`) are legal: those that
+-- play the most dice; of a non-double of which only one die can be played, the larger if
+-- it can be.
+function R.forced_play(G, moves, dice)
+  local most = 0
+  for _, m in ipairs(moves) do most = math.max(most, R.length(m)) end
+  local larger = dice[1] ~= dice[2] and most == 1 and math.max(dice[1], dice[2])
+  local out, with_larger = {}, {}
+  for _, m in ipairs(moves) do
+    if R.length(m) == most then
+      out[#out + 1] = m
+      if R.first_die(m) == larger then with_larger[#with_larger + 1] = m end
+    end
+  end
+  if #with_larger > 0 then return with_larger end
+  return out
+end
+
+-- §6: the kind of a win over the side `loser`: 1 single, 2 gammon (he has borne off none),
+-- 3 backgammon (and he still has a checker on the bar or in the winner's home board).
+function R.win_kind(G, loser)
+  if loser[0] > 0 then return 1 end
+  if loser[25] > 0 then return 3 end
+  for p = 19, 24 do
+    if loser[p] > 0 then return 3 end
+  end
+  return 2
+end
+
+-- §6 (switches `scoring`, `jacoby`): the points a win of `kind` scores with the cube at
+-- `cube`, and the kind that counted. Jacoby applies in money play only.
+function R.points(G, kind, cube)
+  local scoring = G:switch("scoring")
+  local money = (G:get("match_length") or 0) == 0
+  if scoring == "single" or (money and G:switch("jacoby") and cube == 1) then
+    kind = 1
+  elseif scoring == "gammons" and kind == 3 then
+    kind = 2
+  end
+  return kind * cube, kind
+end
+
+-- The hooks movegen.lua's fast generator assumes to be these: it plays the dice of
+-- R.dice_to_play, may always hit, and knows no point limit.
+local ASSUMED = { "step", "may_land", "may_bear_off", "forced_play" }
+
+local function same_dice(x, y)
+  if #x ~= #y then return false end
+  for i = 1, #x do
+    if x[i] ~= y[i] then return false end
+  end
+  return true
+end
+
+-- True when the fast generator gives the moves the hooks give for the roll d1, d2 of a
+-- board with (`blot` true) or without a lone opposing checker: the hooks it assumes are
+-- this file's, except that an overridden dice_to_play may give this roll the usual dice,
+-- and an overridden may_hit is never asked on a board without a blot to hit. Otherwise
+-- moves.lua builds the moves from the hooks.
+function R.fast_moves(G, d1, d2, blot)
+  if G:switch("max_per_point") ~= 0 then return false end
+  for _, name in ipairs(ASSUMED) do
+    if hook[name] ~= R[name] then return false end
+  end
+  if blot and hook.may_hit ~= R.may_hit then return false end
+  return hook.dice_to_play == R.dice_to_play
+    or same_dice(hook.dice_to_play(G, d1, d2), R.dice_to_play(G, d1, d2))
+end
+
+-- Checkers per side: those of the starting layout.
+function R.checkers(G)
+  local side, n = hook.starting_layout(G, 1), 0
+  for p = 0, 25 do n = n + side[p] end
+  return n
+end
+
+return R
