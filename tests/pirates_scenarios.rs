@@ -502,19 +502,27 @@ fn s43_the_derelict_trophy() {
     assert!(g.starting("move G2").is_empty());
 }
 
-#[test]
-fn s44_the_trophy_transfer() {
-    let mut g = Pi::at(
-        "house golden_wreck_trophy=transfer / weather hurricane W / G2*@(9,3) / G1@(1,7) / B1@(7,5)",
-    );
+/// §19 item 44's start: under `golden_wreck_trophy=transfer` G2* is wrecked on (9,3) in S1's
+/// hurricane from W (re-spin W), and in P1's turn (wind W) B1 sails from (7,5) to (8,4) and
+/// claims the treasure. `rest` adds ships (S1's drift from W).
+fn claimed_by_transfer(rest: &str) -> Pi {
+    let mut g = Pi::at(&format!(
+        "house golden_wreck_trophy=transfer / weather hurricane W / G2*@(9,3) / B1@(7,5) / {rest}"
+    ));
     g.play("drift");
     g.spin("W");
     g.play("end");
     g.spin("W");
     g.play("move B1 NE 1");
+    g
+}
+
+#[test]
+fn s44_the_trophy_transfer() {
+    let mut g = claimed_by_transfer("G1@(1,7)");
     assert!(g.ship("G2").is_none());
     assert!(
-        g.ship("B1").unwrap().contains(" golden"),
+        g.ship("B1").unwrap().contains("(8,4) holes=0 golden"),
         "{:?}",
         g.ship("B1")
     );
@@ -523,7 +531,15 @@ fn s44_the_trophy_transfer() {
     g.play("end");
     g.spin("N");
     g.play("move B1 SE 3");
-    assert!(!g.over());
+    assert!(g.ship("B1").unwrap().contains("(11,7)") && !g.over());
+    // Later, B1 entering a pirate base wins.
+    g.play("end");
+    g.spin("N");
+    g.play("end");
+    g.spin("W");
+    g.play("move B1 NE 1");
+    assert!(g.over());
+    assert!(g.result().contains("pirates win"), "{}", g.result());
 }
 
 #[test]
@@ -632,4 +648,156 @@ fn typed_moves_are_parsed_forgivingly() {
     assert!(g.ship("G1").unwrap().contains("(6,7)"));
     let e = g.fails("play move G1 N 3");
     assert!(e.contains("not a legal action"), "{e}");
+}
+
+#[test]
+fn s35_a_galleon_repairs_two_holes_in_two_skipped_turns() {
+    let mut g = Pi::at("weather wind N / ship G1 galleon spain S1 Testport holes=2 / B1@(9,9)");
+    assert!(g.has("move G1 W 1"), "G1 could sail out of Testport");
+    g.play("repair G1");
+    let s = g.ship("G1").unwrap();
+    assert!(s.contains("holes=2") && s.contains("repairing"), "{s}");
+    let g1: Vec<String> = g.moves().into_iter().filter(|l| l.contains("G1")).collect();
+    assert!(g1.is_empty(), "a repairing ship does nothing else: {g1:?}");
+    g.play("end");
+    let s = g.ship("G1").unwrap();
+    assert!(s.contains("holes=1") && !s.contains("repairing"), "{s}");
+    g.spin("N");
+    g.play("end");
+    g.spin("N");
+    assert!(
+        g.ship("G1").unwrap().contains("holes=1"),
+        "not in P1's turn"
+    );
+    assert!(
+        g.has("repair G1") && g.has("move G1 W 1"),
+        "{:?}",
+        g.moves()
+    );
+    g.play("repair G1");
+    assert!(g.starting("move G1").is_empty());
+    g.play("end");
+    assert!(g.ship("G1").unwrap().contains("holes=0"));
+    g.spin("N");
+    g.play("end");
+    g.spin("N");
+    assert!(!g.has("repair G1"), "nothing left to repair");
+    // Spain repairs in Cadiz too, but not in a neutral port it may shelter in.
+    assert!(
+        Pi::at("weather wind N / ship G1 galleon spain S1 Cadiz holes=1 / B1@(9,9)")
+            .has("repair G1")
+    );
+    let mut g = Pi::at(
+        "set neutral_ports_open_to_spain=on / weather wind N / ship G1 galleon spain S1 Testharbour holes=1 / B1@(9,9)",
+    );
+    assert!(!g.has("repair G1") && g.has("end"));
+}
+
+#[test]
+fn s39_a_pirate_held_galleon_fires_at_two_and_uses_the_pirates_ports() {
+    let held = |at: &str, rest: &str| {
+        Pi::at(&format!(
+            "golden revealed / turn P1 / weather wind N / ship G2 galleon pirate P1 {at} holes=0 golden / {rest}"
+        ))
+    };
+    let mut g = held("(6,5)", "G1@(8,3) / G3@(9,5)");
+    assert!(
+        g.has("fire G2 G1") && !g.has("fire G2 G3"),
+        "{:?}",
+        g.moves()
+    );
+    g.play("fire G2 G1");
+    g.spin("N");
+    assert!(g.ship("G1").unwrap().contains("holes=1"));
+    // Testharbour (E) and Testbase (1) are open to it; a neutral port is no win.
+    let mut g = held("(10,8)", "G1@(0,0)");
+    g.play("move G2 E 1");
+    assert!(g.ship("G2").unwrap().contains("Testharbour"));
+    assert!(!g.over());
+    assert!(held("(12,3)", "G1@(0,0)").has("move G2 S 3"));
+    // Testport and Cadiz are closed to it, where a Spanish galleon may go.
+    let mut g = held("(2,6)", "G1@(0,0)");
+    assert!(g.starting("move G2 W ").is_empty(), "{:?}", g.moves());
+    assert!(Pi::at("weather wind N / G1@(2,6) / B1@(9,9)").has("move G1 W 1"));
+    let mut g = held("(2,7)", "G1@(0,0)");
+    assert!(g.starting("move G2 S ").is_empty(), "{:?}", g.moves());
+    // A hurricane does not blow it into Testport either (§9 case 4).
+    let mut g = Pi::at(
+        "golden revealed / turn P1 / weather hurricane E / ship G2 galleon pirate P1 (2,6) holes=0 golden / G1@(0,0)",
+    );
+    g.play("drift");
+    assert!(g.ship("G2").unwrap().contains("(2,6)"));
+}
+
+#[test]
+fn s43_the_derelict_never_drifts_or_is_carried() {
+    let derelict =
+        |at: &str| format!("golden revealed / ship G2 galleon none - {at} holes=1 golden derelict");
+    // Hurricanes from W in S1's turn and then in P1's: (7,5) is open sea, yet it stays.
+    let mut g = Pi::at(&format!(
+        "weather hurricane W / {} / G1@(2,3) / B1@(12,1)",
+        derelict("(6,5)")
+    ));
+    g.play("drift");
+    assert!(g.ship("G1").unwrap().contains("(3,3)"), "S1's ship drifted");
+    assert!(g.ship("G2").unwrap().contains("none - (6,5)"));
+    g.play("end");
+    g.spin("hurricane");
+    g.spin("W");
+    g.play("drift");
+    assert!(g.ship("B1").unwrap().contains("(13,1)"), "B1 drifted");
+    assert!(g.ship("G2").unwrap().contains("none - (6,5)"));
+    // On a current's tail, at the end of S1's turn and of P1's: not carried.
+    for timing in ["after_manoeuvre", "start_of_turn"] {
+        let mut g = Pi::at(&format!(
+            "set current_timing={timing} / weather calm / {} / G1@(0,0) / B1@(12,1)",
+            derelict("(4,9)")
+        ));
+        g.play("end");
+        g.spin("calm");
+        assert!(g.ship("G2").unwrap().contains("(4,9)"), "{timing}");
+        g.play("end");
+        g.spin("calm");
+        let s = g.ship("G2").unwrap();
+        assert!(
+            s.ends_with("none - (4,9) holes=1 golden derelict"),
+            "{timing}: {s}"
+        );
+    }
+}
+
+#[test]
+fn s44_spain_takes_the_golden_brigantine_only_by_a_sinking_hit() {
+    let mut g = claimed_by_transfer("G1@(6,6) / B2@(12,9)");
+    assert!(g.ship("G1").unwrap().contains("(7,6)"), "drifted");
+    assert!(g.ship("B1").unwrap().contains(" golden"));
+    // The claimer's side counts as the original one: S1's first hit is no recapture, the
+    // sinking one (a second hole) a capture at h1. P1 passes in between.
+    let after = [
+        "brig pirate P1 (8,4) holes=1 golden",
+        "brig spain S1 (8,4) holes=1 golden",
+    ];
+    for (turn, want) in after.iter().enumerate() {
+        if turn > 0 {
+            g.play("end");
+            g.spin("calm");
+        }
+        g.play("end");
+        g.spin("N");
+        g.play("fire G1 B1");
+        g.spin("N");
+        let s = g.ship("B1").unwrap();
+        assert!(s.contains(want), "after hit {}: {s}", turn + 1);
+    }
+    assert!(!g.over(), "B2 still sails");
+    // Held by Spain, the golden brigantine wins in Cadiz, and one pirate hit takes it back.
+    let spanish = "house golden_wreck_trophy=transfer / golden revealed / weather wind N / ship B1 brig spain S1 (2,7) holes=1 golden / B2@(3,6)";
+    let mut g = Pi::at(spanish);
+    g.play("move B1 S 1");
+    assert!(g.result().contains("Spain wins"), "{}", g.result());
+    let mut g = Pi::at(&format!("turn P1 / {spanish}"));
+    g.play("fire B2 B1");
+    g.spin("N");
+    let s = g.ship("B1").unwrap();
+    assert!(s.contains("brig pirate P1 (2,7) holes=1 golden"), "{s}");
 }

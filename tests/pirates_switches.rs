@@ -163,3 +163,69 @@ fn mid_turn_spins_wait_on_the_pending_stack() {
     g.spin("W");
     assert!(g.ship("B1").is_none(), "from W it drives B1 onto (10,3)");
 }
+
+#[test]
+fn corner_cutting_free_lets_a_ship_slip_between_two_land_cells() {
+    let body = "turn P1 / weather wind N / B1@(1,2)";
+    assert!(
+        !Pi::at(body).has("move B1 NE 1"),
+        "(1,1) and (2,2) are land"
+    );
+    let mut g = Pi::at(&format!("set corner_cutting=free / {body}"));
+    g.play("move B1 NE 1");
+    assert!(g.ship("B1").unwrap().contains("(2,1)"));
+}
+
+#[test]
+fn salvo_off_offers_single_shots_only() {
+    let body = "turn P1 / weather wind N / G1@(6,5) / B1@(5,5) / B2@(7,6)";
+    assert_eq!(Pi::at(body).starting("salvo"), ["salvo B1,B2 G1"]);
+    let mut g = Pi::at(&format!("set salvo=off / {body}"));
+    assert!(g.starting("salvo").is_empty(), "{:?}", g.moves());
+    assert!(g.has("fire B1 G1") && g.has("fire B2 G1"));
+}
+
+/// TM1 with a second pirate base, 2 Northbase at (13,2).
+fn tm1_two_bases() -> String {
+    let map = pirates::TM1
+        .replace("..#.......#...\n", "..#.......#..2\n")
+        .replace("\nend\n", "\nport: (13,2) 2 Northbase\nend\n");
+    assert_ne!(map, pirates::TM1);
+    map
+}
+
+/// G2*, h2 at (12,3), is captured by B1's shot (Northbase is 1 away, Testbase 3); then S1
+/// passes and P1 spins `wind`.
+fn captured_at_12_3(goal: &str, wind: &str) -> Pi {
+    let mut g = Pi::setup_on(
+        &tm1_two_bases(),
+        "author",
+        "S1=spain P1=pirate",
+        &format!(
+            "set pirate_goal={goal} / turn P1 / weather wind N / G2*@(12,3)h2 / B1@(11,3) / G1@(0,0)"
+        ),
+    );
+    g.play("fire B1 G2");
+    g.spin("N");
+    assert!(g.ship("G2").unwrap().contains("pirate P1"));
+    g.play("end");
+    g.spin("calm");
+    g.play("end");
+    g.spin(wind);
+    g
+}
+
+#[test]
+fn nearest_base_goal_wins_only_at_the_nearest_base() {
+    let mut g = captured_at_12_3("nearest_base", "N");
+    assert_eq!(g.lua("G:get('goal_base')"), "41", "Northbase (13,2)");
+    g.play("move G2 S 3");
+    assert!(g.ship("G2").unwrap().contains("Testbase"));
+    assert!(!g.over(), "Testbase is not the nearest base");
+    let mut g = captured_at_12_3("nearest_base", "W");
+    g.play("move G2 NE 1");
+    assert!(g.result().contains("pirates win"), "{}", g.result());
+    let mut g = captured_at_12_3("any_base", "N");
+    g.play("move G2 S 3");
+    assert!(g.result().contains("pirates win"), "{}", g.result());
+}

@@ -53,7 +53,12 @@ fn ship(token: &str) -> String {
 
 /// A position on TM1 from checklist notation: "turn P1 / weather wind N / G1@(6,5)".
 pub fn pos(body: &str, variant: &str, players: &str) -> String {
-    let mut text = format!("pirates 1\nvariant {variant}\n{TM1}players {players}\n");
+    pos_on(TM1, body, variant, players)
+}
+
+/// A position on `map` (a "map inline … end" block, or "map <name>\n").
+pub fn pos_on(map: &str, body: &str, variant: &str, players: &str) -> String {
+    let mut text = format!("pirates 1\nvariant {variant}\n{map}players {players}\n");
     let mut turn = false;
     for item in body.split(" / ").map(str::trim).filter(|l| !l.is_empty()) {
         turn |= item.starts_with("turn ");
@@ -81,9 +86,14 @@ impl Pi {
     }
 
     pub fn setup(variant: &str, players: &str, body: &str) -> Pi {
+        Pi::setup_on(TM1, variant, players, body)
+    }
+
+    /// As `setup`, on another map (a "map inline … end" block).
+    pub fn setup_on(map: &str, variant: &str, players: &str, body: &str) -> Pi {
         let n = players.split_whitespace().count();
         let mut repl = common::repl(&common::rules());
-        let text = pos(body, variant, players);
+        let text = pos_on(map, body, variant, players);
         repl.handle_line(&format!(
             "setup pirates --variant {variant} --players {n} {text}"
         ))
