@@ -117,6 +117,20 @@ end
 -- R.dice_to_play, may always hit, and knows no point limit.
 local ASSUMED = { "step", "may_land", "may_bear_off", "forced_play" }
 
+-- Whether every hook of ASSUMED is this file's. The hooks are frozen once the rules (with
+-- their house rules) are loaded, so the answer is found at the first roll and kept: it is a
+-- fact of the loaded rules, not of any game.
+local kept
+local function assumed_kept()
+  if kept == nil then
+    kept = true
+    for i = 1, #ASSUMED do
+      if hook[ASSUMED[i]] ~= R[ASSUMED[i]] then kept = false end
+    end
+  end
+  return kept
+end
+
 local function same_dice(x, y)
   if #x ~= #y then return false end
   for i = 1, #x do
@@ -131,10 +145,7 @@ end
 -- and an overridden may_hit is never asked on a board without a blot to hit. Otherwise
 -- moves.lua builds the moves from the hooks.
 function R.fast_moves(G, d1, d2, blot)
-  if G:switch("max_per_point") ~= 0 then return false end
-  for _, name in ipairs(ASSUMED) do
-    if hook[name] ~= R[name] then return false end
-  end
+  if not assumed_kept() or G:switch("max_per_point") ~= 0 then return false end
   if blot and hook.may_hit ~= R.may_hit then return false end
   return hook.dice_to_play == R.dice_to_play
     or same_dice(hook.dice_to_play(G, d1, d2), R.dice_to_play(G, d1, d2))
