@@ -543,8 +543,8 @@ fn load_tiles(
                 list.push(pair.map_err(|e| anyhow!("{file}: hooks: {e}"))?);
             }
             list.sort_by(|a, b| a.0.cmp(&b.0));
+            let declared = tile_hooks.unwrap_or_default();
             for (hook, function) in list {
-                let declared = tile_hooks.unwrap_or_default();
                 if !declared.contains(&hook) {
                     let known = if declared.is_empty() {
                         "none".to_string()
@@ -603,12 +603,12 @@ fn stack_house_rule(
     for (hook, function) in overrides {
         let here = at(&file, &function);
         let Some(stack) = stacks.get_mut(&hook) else {
-            let mut known: Vec<&str> = stacks
+            // A BTreeMap: the names come sorted.
+            let known: Vec<&str> = stacks
                 .keys()
                 .map(String::as_str)
                 .filter(|k| !k.contains('.'))
                 .collect();
-            known.sort();
             bail!(
                 "{here}: overrides hook '{hook}', which {game} does not have (hooks: {})",
                 known.join(", ")

@@ -27,6 +27,9 @@ use anyhow::{Context, Result, anyhow, bail};
 
 use super::{Event, Origin, Session};
 use crate::kernel::Viewer;
+// Quoted text as JSON reads it, every control character escaped (JSON itself leaves DEL and
+// the C1 controls raw, and a save line holds none).
+use crate::kernel::value::quoted;
 use crate::kernel::view::ALL_SEATS;
 use crate::script::variant::parse_assignment;
 
@@ -42,12 +45,6 @@ pub struct SaveFile {
     /// Whose view the file holds: `None` for the referee's (the whole game), else a seat's
     /// name (or "spectator").
     pub view: Option<String>,
-}
-
-/// Quoted text as JSON reads it, with every control character escaped (JSON itself would
-/// leave DEL and the C1 controls raw, and a save line holds none).
-fn quote(s: &str) -> String {
-    crate::kernel::value::quoted(s)
 }
 
 impl SaveFile {
@@ -101,14 +98,14 @@ impl SaveFile {
             out += &format!("view {v}\n");
         }
         if let Some(p) = &o.position {
-            out += &format!("position {}\n", quote(p));
+            out += &format!("position {}\n", quoted(p));
         }
         for (file, hash) in &self.files {
             out += &format!("file {file} {hash}\n");
         }
         for e in &self.events {
             out += &match e {
-                Event::Play(label) => format!("play {}\n", quote(label)),
+                Event::Play(label) => format!("play {}\n", quoted(label)),
                 Event::Chance {
                     name,
                     words,
