@@ -94,7 +94,7 @@ fn random_games_three_players_classic() {
 }
 
 #[test]
-fn random_games_with_other_switches() {
+fn random_games_2v2_with_alternative_chains() {
     let r = rules(&[
         ("seating", "2v2"),
         ("plane_deferred", "false"),
@@ -109,6 +109,10 @@ fn random_games_with_other_switches() {
     for seed in 1..=games() / 2 {
         play(&r, 4, 3000 + seed);
     }
+}
+
+#[test]
+fn random_games_duo_with_archipelago_caves() {
     let r = rules(&[
         ("seating", "duo"),
         ("rum_timing", "end_of_turn"),
@@ -120,6 +124,10 @@ fn random_games_with_other_switches() {
     for seed in 1..=games() / 2 {
         play(&r, 2, 4000 + seed);
     }
+}
+
+#[test]
+fn random_games_with_every_other_alternative() {
     let r = rules(&[
         ("lighthouse", "peek4_permute"),
         ("quake_rotate", "true"),
@@ -147,6 +155,10 @@ fn random_games_with_other_switches() {
     for seed in 1..=games() / 2 {
         play(&r, 4, 5000 + seed);
     }
+}
+
+#[test]
+fn random_games_2v2_with_swapping_caves() {
     let r = rules(&[
         ("seating", "2v2"),
         ("lighthouse", "peek4"),

@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use mlua::chunk::ChunkMode;
@@ -130,39 +131,66 @@ fn run_file(rules: &Rules, dir: &Path, file: &Path) -> Result<(), String> {
         .map_err(|e| message(&e))
 }
 
-#[test]
-fn lua_rule_tests_pass() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut failures = Vec::new();
-    let mut ran = 0;
+/// Every `(game, test file)` pair, in a fixed order.
+fn test_files(root: &Path) -> Vec<(String, PathBuf)> {
+    let mut all = Vec::new();
     for game_dir in std::fs::read_dir(root.join("tests/lua")).unwrap().flatten() {
         let game = game_dir.file_name().to_string_lossy().into_owned();
-        let budget = Budget {
-            instructions: 50_000_000_000,
-            wall: Duration::from_secs(600),
-            ..Budget::default()
-        };
-        let opts = LoadOptions {
-            budget,
-            ..LoadOptions::default()
-        };
-        let rules = Rules::load(&root.join("rules"), &game, &opts).expect("rules load");
-        let mut files: Vec<PathBuf> = std::fs::read_dir(game_dir.path())
-            .unwrap()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.to_string_lossy().ends_with("_test.lua"))
-            .collect();
-        files.sort();
-        for file in files {
-            ran += 1;
-            if let Err(e) = run_file(&rules, &game_dir.path(), &file) {
-                failures.push(format!("{}: {e}", file.display()));
+        for e in std::fs::read_dir(game_dir.path()).unwrap().flatten() {
+            if e.path().to_string_lossy().ends_with("_test.lua") {
+                all.push((game.clone(), e.path()));
             }
         }
     }
-    assert!(ran > 0, "no Lua tests found");
-    println!("{ran} Lua test files");
+    all.sort();
+    all
+}
+
+/// Runs the files taken from `queue` in this thread, each game's rules loaded once here (a
+/// rules state is not shared between threads); returns the failures.
+fn worker(root: &Path, files: &[(String, PathBuf)], next: &AtomicUsize) -> Vec<String> {
+    let opts = LoadOptions {
+        budget: Budget {
+            instructions: 50_000_000_000,
+            wall: Duration::from_secs(600),
+            ..Budget::default()
+        },
+        ..LoadOptions::default()
+    };
+    let mut loaded: BTreeMap<String, Rules> = BTreeMap::new();
+    let mut failures = Vec::new();
+    loop {
+        let Some((game, file)) = files.get(next.fetch_add(1, Ordering::Relaxed)) else {
+            return failures;
+        };
+        let rules = loaded
+            .entry(game.clone())
+            .or_insert_with(|| Rules::load(&root.join("rules"), game, &opts).expect("rules load"));
+        if let Err(e) = run_file(rules, file.parent().unwrap(), file) {
+            failures.push(format!("{}: {e}", file.display()));
+        }
+    }
+}
+
+/// The files run on as many threads as the machine has cores: the backgammon differential
+/// test alone takes a good part of the time.
+#[test]
+fn lua_rule_tests_pass() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let files = test_files(&root);
+    assert!(!files.is_empty(), "no Lua tests found");
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| s.spawn(|| worker(&root, &files, &next)))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a worker"))
+            .collect()
+    });
+    println!("{} Lua test files", files.len());
     assert!(
         failures.is_empty(),
         "{} failed:\n{}",
