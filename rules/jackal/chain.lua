@@ -76,7 +76,7 @@ end
 local function arrive(G)
   if not G:get("mv_live") then return end
   local V = C.view(G)
-  local c = V.by_id[G:get("mv_ch")]
+  local c = C.vchar(V, G:get("mv_ch"))
   local l = G:get("mv_at")
   local req = G:get("mv_step") or 0
   local mtype = G:get("mv_type")
@@ -162,7 +162,7 @@ end
 local function land(G)
   if not G:get("mv_live") then return end
   local V = C.view(G)
-  local c = V.by_id[G:get("mv_ch")]
+  local c = C.vchar(V, G:get("mv_ch"))
   local l = G:get("mv_at")
   local req = G:get("mv_step") or 0
   local step = req > 0 and req or C.entry_step(G, l, c)

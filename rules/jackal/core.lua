@@ -23,9 +23,13 @@ C.VALUE = { coin = 1, treasure = 3 }
 ------------------------------------------------------------------------------------------
 -- Small helpers
 
+-- The prop names of the switches a position may set, made once rather than at every read.
+local SW_PROP = {}
+for k in pairs(require("jackal.switches")) do SW_PROP[k] = "sw_" .. k end
+
 -- The value of switch k this game plays with (positions may set switches, §14).
 function C.sw(G, k)
-  local v = G:get("sw_" .. k)
+  local v = G:get(SW_PROP[k] or "sw_" .. k)
   if v == nil then return G:switch(k) end
   return v
 end
@@ -109,10 +113,12 @@ function C.bottles_for(G, t)
     end
   end
   -- own supply first
-  table.sort(who, function(x, y)
-    if (x == t) ~= (y == t) then return x == t end
-    return x < y
-  end)
+  if #who > 1 then
+    table.sort(who, function(x, y)
+      if (x == t) ~= (y == t) then return x == t end
+      return x < y
+    end)
+  end
   return total, who
 end
 
@@ -235,10 +241,13 @@ function C.retire(G, p, zone)
   C.cwrite(G, p, label, team, 0, 0, zone)
 end
 
-local function make_char(G, p, label, team, step, f, l)
+-- The character table of the packed integer v (see decode).
+local function make_char(G, v)
+  local p, l, f, label = v >> 27, v & 255, (v >> 14) & 63, LABELS[(v >> 20) & 127]
   local c = {
-    id = p, loc = l, label = label, who = WHO[label] or "pirate", team = team, step = step,
-    trap = f & 1 ~= 0, conv = f & 2 ~= 0, drunk = (f >> 2) & 3, newb = (f >> 4) & 3,
+    id = p, loc = l, label = label, who = WHO[label] or "pirate", team = (v >> 11) & 7,
+    step = (v >> 8) & 7, trap = f & 1 ~= 0, conv = f & 2 ~= 0, drunk = (f >> 2) & 3,
+    newb = (f >> 4) & 3,
   }
   if l == B.UNDER then
     c.lost = G:piece_get(p, "lost")
@@ -248,7 +257,8 @@ local function make_char(G, p, label, team, step, f, l)
 end
 
 function C.char(G, p)
-  return make_char(G, p, C.cread(G, p))
+  local cs = G:get("cs")
+  return make_char(G, cs[find(cs, p)])
 end
 
 function C.fighter(c)
@@ -263,23 +273,28 @@ function C.alive(c) return c.loc ~= 0 and c.loc ~= B.DEAD and c.loc ~= B.GONE en
 -- A view of every character, indexed by location; items are read per cell when asked for.
 -- Rebuild it after changes.
 function C.view(G)
+  local chars, at = {}, {}
   local V = {
-    G = G, sides = G:get("sides"), ships = G:get("ships"), chars = {}, at = {}, items_at = {},
-    by_label = {}, by_id = {}, is_char = {}, tiles = {},
+    G = G, sides = G:get("sides"), ships = G:get("ships"), chars = chars, at = at, items_at = {},
+    tiles = {},
   }
   local cs = G:get("cs") or {}
   for i = 1, #cs do
-    local v = cs[i]
-    local c = make_char(G, v >> 27, decode(v))
-    V.chars[#V.chars + 1] = c
-    V.by_label[c.label] = c
-    V.by_id[c.id] = c
-    V.is_char[c.id] = true
-    local list = V.at[c.loc]
-    if not list then list = {}; V.at[c.loc] = list end
-    list[#list + 1] = c
+    local c = make_char(G, cs[i])
+    chars[i] = c
+    local list = at[c.loc]
+    if list then list[#list + 1] = c else at[c.loc] = { c } end
   end
   return V
+end
+
+-- The character of the view with piece id p.
+function C.vchar(V, p)
+  local chars = V.chars
+  for i = 1, #chars do
+    if chars[i].id == p then return chars[i] end
+  end
+  return nil
 end
 
 local function item(G, p, kind)
@@ -347,10 +362,8 @@ function C.items_here(V, l, step)
     local ps = G:at(l)
     for i = 1, #ps do
       local p = ps[i]
-      if not V.is_char[p] then
-        local kind = G:kind(p)
-        if kind == "coin" or kind == "treasure" then list[#list + 1] = item(G, p, kind) end
-      end
+      local kind = G:kind(p)
+      if kind == "coin" or kind == "treasure" then list[#list + 1] = item(G, p, kind) end
     end
     V.items_at[l] = list
   end

@@ -185,11 +185,9 @@ local function char_options(G, V, c, out)
     end
     return
   end
-  local rum_mode = C.sw(G, "rum_timing")
-  local can_rum = rum_ok(G, c.team)
   if c.trap then
-    if can_rum and C.sw(G, "trap_release") == "friend_or_bottle" then
-      add_rum_options(G, V, c, out, rum_mode)
+    if rum_ok(G, c.team) and C.sw(G, "trap_release") == "friend_or_bottle" then
+      add_rum_options(G, V, c, out, C.sw(G, "rum_timing"))
     end
     return
   end
@@ -211,7 +209,7 @@ local function char_options(G, V, c, out)
   local n = C.steps(G, c.loc)
   if n > 1 and c.step > 0 and c.step < n then
     add_moves(G, V, c, { { to = c.loc, step = c.step + 1 } }, out)
-    if can_rum then add_rum_options(G, V, c, out, rum_mode) end
+    if rum_ok(G, c.team) then add_rum_options(G, V, c, out, C.sw(G, "rum_timing")) end
     return
   end
   add_moves(G, V, c, land_steps(V, c.loc), out)
