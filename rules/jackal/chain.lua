@@ -8,6 +8,7 @@
 --   chain.arrive                the mover arrives at mv_at with motion mv_type/mv_dx/mv_dy
 --   chain.land                  after the flip: place the mover, hit (rule 7), then effect
 --   chain.effect                the tile effect (rule 8): the tile's on_arrive hook
+--   chain.tile_draw(outcome, T, L)  a tile T's own chance event at L (core.draw): T's on_draw
 --   chain.flip(L, by)           turn cell L face up (by = "move", "lighthouse" or "peek")
 --   chain.drawn / chain.oriented(outcome, L, by)  after the deck / orientation chance event
 --   chain.reveal(L, by)         the tile at L is now known: open it, call on_reveal
@@ -208,6 +209,16 @@ local function land(G)
   C.push(G, "effect")
 end
 
+-- What a tile effect returned: a motion (the move goes on), "wait" (a continuation it pushed
+-- comes first), or anything else (the move ends here).
+local function follow(G, res)
+  if type(res) == "table" then
+    H.go(G, res)
+  elseif res ~= "wait" then
+    C.end_move(G)
+  end
+end
+
 local function effect(G)
   if not G:get("mv_live") then return end
   local c = C.mover(G)
@@ -215,13 +226,12 @@ local function effect(G)
   local t = C.open_tile(G, l)
   local res = C.th(t, "on_arrive", G, l, c)
   if G:get("mv_fresh") == l then G:set("mv_fresh", 0) end
-  if type(res) == "table" then
-    H.go(G, res)
-  elseif res == "wait" then
-    return
-  else
-    C.end_move(G)
-  end
+  follow(G, res)
+end
+
+-- The outcome of a tile's own randomizer (core.draw): the tile's on_draw hook says what follows.
+local function tile_draw(G, outcome, tile, l)
+  follow(G, C.th(tile, "on_draw", G, l, outcome, C.mover(G)))
 end
 
 ------------------------------------------------------------------------------------------
@@ -361,6 +371,7 @@ H.hooks = {
   ["chain.arrive"] = arrive,
   ["chain.land"] = land,
   ["chain.effect"] = effect,
+  ["chain.tile_draw"] = tile_draw,
   ["chain.flip"] = flip,
   ["chain.drawn"] = drawn,
   ["chain.oriented"] = oriented,

@@ -721,6 +721,14 @@ function C.push(G, step, ...)
   G:push({ hook = "chain." .. step, args = { ... } })
 end
 
+-- A chance event of tile `tile`'s own randomizer in the middle of a move at cell l: the
+-- tile's on_draw(G, l, outcome, mover) hook gets the outcome and returns what on_arrive may
+-- (a motion, "wait", or nothing to end the move). Returns "wait", for on_arrive to return.
+function C.draw(G, tile, randomizer, l, why)
+  G:push({ hook = "chain.tile_draw", args = { tile, l }, chance = randomizer, why = why })
+  return "wait"
+end
+
 -- A pending decision: `owner` is a tile name, or "move" for the engine's motion choices
 -- (arrow_exit, knight_target, plane_target). Its options are listed when it is reached (see
 -- chain.lua); a single option is taken at once, and with none the owner decides on nil. The

@@ -18,8 +18,11 @@
 --   on_arrive(G, cell, ch)      rule 8 of §4.2, after flips and hits. Returns nil/"rest" (the
 --                               move ends here), a motion { to, type, dx, dy [, step] } (the
 --                               chain goes on; type step|knight|flight|cannon), "wait" (the
---                               tile pushed a decision with core.ask) or "done" (the tile
---                               ended the move itself, e.g. a death)
+--                               tile pushed a decision with core.ask, or a draw of its own
+--                               randomizer with core.draw) or "done" (the tile ended the
+--                               move itself, e.g. a death)
+--   on_draw(G, cell, outcome, ch) the outcome of the tile's own randomizer (core.draw; the
+--                               whirlpool's sea cell); returns what on_arrive may
 --   choices(G, cell, kind, extra) / decide(G, cell, kind, extra, answer)
 --                               a decision the tile asked for (plane_wait, cave_exit,
 --                               cave_take, quake_first/second/turn, lighthouse_pick/place); a
@@ -122,7 +125,7 @@ local game = {
   -- The hooks a tile file may define (see the header); any other name is an error at load.
   tile_hooks = {
     "accepts_items", "cave_exits", "choices", "code", "decide", "emerge", "exits",
-    "first_moves", "fortress", "glyph", "gold", "no_hits", "on_arrive", "on_reveal",
+    "first_moves", "fortress", "glyph", "gold", "no_hits", "on_arrive", "on_draw", "on_reveal",
     "one_shot", "prompt", "revive", "rotations", "seen", "seen_by", "seers", "shelter",
     "side_seats", "steps", "swap_seen", "transit",
   },
