@@ -1,6 +1,6 @@
-//! The whirlpool (rules/jackal/tiles/whirlpool.lua), a tile with a randomizer of its own: a
-//! pirate stopping on it is swept to the sea cell that randomizer draws, and arrives there as
-//! after any move. The variant `whirlpool` deals two into the deck.
+//! The house tiles of rules/jackal/tiles/ that no box holds, each dealt by a variant of its
+//! own: the whirlpool (a randomizer of its own sweeps a pirate to a sea cell) and the
+//! teleporters (a pirate stopping on one is carried to the other).
 
 mod common;
 mod jackal;
@@ -70,4 +70,37 @@ fn the_variant_deals_two_whirlpools_and_the_box_none() {
         j.lua("require('jackal.packs').counts(G).whirlpool or 0"),
         "0"
     );
+}
+
+#[test]
+fn a_teleporter_carries_a_pirate_to_the_other_one() {
+    let mut j = J::new(&pos("tiles E5=teleporter H8=teleporter\nW1 D5\n"));
+    j.play("W1 D5->E5");
+    assert_eq!(j.place("W1"), "H8");
+    assert!(
+        j.log().contains("W1 is teleported from E5 to H8"),
+        "{}",
+        j.log()
+    );
+}
+
+#[test]
+fn a_teleporter_waits_while_the_other_lies_face_down() {
+    let mut j = J::new(&pos("tiles E5=teleporter H8=#teleporter\nW1 D5\n"));
+    j.play("W1 D5->E5");
+    assert_eq!(j.place("W1"), "E5");
+}
+
+#[test]
+fn a_teleported_pirate_hits_the_enemy_at_the_other_end() {
+    let mut j = J::new(&pos("tiles E5=teleporter H8=teleporter\nW1 D5\nB1 H8\n"));
+    j.play("W1 D5->E5");
+    assert_eq!(j.place("W1"), "H8");
+    assert_eq!(j.place("B1"), "ship");
+}
+
+#[test]
+fn the_variant_deals_a_pair_of_teleporters() {
+    let mut j = J::fresh("--variant teleporters");
+    assert_eq!(j.lua("require('jackal.packs').counts(G).teleporter"), "2");
 }
