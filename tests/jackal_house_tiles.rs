@@ -1,6 +1,7 @@
 //! The house tiles of rules/jackal/tiles/ that no box holds, each dealt by a variant of its
-//! own: the whirlpool (a randomizer of its own sweeps a pirate to a sea cell) and the
-//! teleporters (a pirate stopping on one is carried to the other).
+//! own: the whirlpool (a randomizer of its own sweeps a pirate to a sea cell), the
+//! teleporters (a pirate stopping on one is carried to the other) and the toll bridge (it
+//! costs a banked coin, paid to the team that plays next).
 
 mod common;
 mod jackal;
@@ -103,4 +104,38 @@ fn a_teleported_pirate_hits_the_enemy_at_the_other_end() {
 fn the_variant_deals_a_pair_of_teleporters() {
     let mut j = J::fresh("--variant teleporters");
     assert_eq!(j.lua("require('jackal.packs').counts(G).teleporter"), "2");
+}
+
+#[test]
+fn a_toll_bridge_is_closed_to_a_team_with_an_empty_hold() {
+    let mut j = J::new(&pos("tiles E5=toll_bridge\nW1 D5\n"));
+    assert!(!j.has("W1 D5->E5"), "{:?}", j.moves_of("W1 "));
+    assert!(j.has("W1 D5->E6"));
+}
+
+#[test]
+fn crossing_a_toll_bridge_pays_a_coin_to_the_next_team() {
+    let mut j = J::new(&pos("tiles E5=toll_bridge\nbanked white=2\nW1 D5\n"));
+    j.play("W1 D5->E5");
+    assert_eq!(j.place("W1"), "E5");
+    assert_eq!(j.banked("white"), 1);
+    assert_eq!(j.banked("yellow"), 1);
+    assert!(
+        j.log().contains("W1 pays a coin of toll to yellow"),
+        "{}",
+        j.log()
+    );
+}
+
+#[test]
+fn turning_up_a_toll_bridge_with_an_empty_hold_kills_as_a_forbidden_cell() {
+    let mut j = J::new(&pos("tiles E5=#toll_bridge\nW1 D5\n"));
+    j.play("W1 D5->E5");
+    assert_eq!(j.place("W1"), "dead");
+}
+
+#[test]
+fn the_variant_deals_two_toll_bridges() {
+    let mut j = J::fresh("--variant toll_bridge");
+    assert_eq!(j.lua("require('jackal.packs').counts(G).toll_bridge"), "2");
 }

@@ -510,12 +510,14 @@ function C.is_jungle(G, l)
   return t ~= nil and C.th(t, "shelter", G, l) == true
 end
 
--- Whether cell l (step) is forbidden for c (§4.3). Ship cells are never forbidden.
+-- Whether cell l (step) is forbidden for c (§4.3), or closed to c by its tile's may_enter hook
+-- (the toll bridge's). Ship cells are never forbidden.
 function C.forbidden(G, V, c, l, step)
+  local t = C.vt(V, l)
+  if t and C.th(t, "may_enter", G, l, c) == false then return true end
   local list = V.at[l]
   if not list then return false end
   if C.ship_team(V.ships, l) then return false end
-  local t = C.vt(V, l)
   local spin = t ~= nil and C.vsteps(V, l) > 1
   local en = C.enemies_at(V, c, l, (step and step > 0 and spin) and step or nil)
   if #en == 0 then

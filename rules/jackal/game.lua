@@ -33,6 +33,8 @@
 --                               cannon); items never lie here
 --   accepts_items(G, cell)      false: no item may be brought in or lie here (fortresses, jungle)
 --   fortress(G, cell)           enemies may not enter while someone is inside
+--   may_enter(G, cell, ch)      false: ch may not enter the open tile (no such move is offered,
+--                               and a chain that carries ch there ends as on a forbidden cell)
 --   shelter(G, cell)            enemies may share the cell (jungle)
 --   no_hits(G, cell, ch)        arriving here hits nobody (jungle; the cannibal eats first)
 --   steps(G, cell)              number of spinner steps
@@ -125,8 +127,8 @@ local game = {
   -- The hooks a tile file may define (see the header); any other name is an error at load.
   tile_hooks = {
     "accepts_items", "cave_exits", "choices", "code", "decide", "emerge", "exits",
-    "first_moves", "fortress", "glyph", "gold", "no_hits", "on_arrive", "on_draw", "on_reveal",
-    "one_shot", "prompt", "revive", "rotations", "seen", "seen_by", "seers", "shelter",
+    "first_moves", "fortress", "glyph", "gold", "may_enter", "no_hits", "on_arrive", "on_draw",
+    "on_reveal", "one_shot", "prompt", "revive", "rotations", "seen", "seen_by", "seers", "shelter",
     "side_seats", "steps", "swap_seen", "transit",
   },
   randomizers = {
