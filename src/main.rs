@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
+use tortuga::repl::commands::{GameOptions, MachineQuery};
 use tortuga::repl::{Repl, editor, machine_moves, print_out};
 use tortuga::script::variant::parse_assignment;
 use tortuga::script::{Budget, LoadOptions, Rules};
@@ -16,22 +17,32 @@ use tortuga::sim;
 /// The game the REPL starts with.
 const DEFAULT_GAME: &str = "backgammon";
 
+/// The command line. Its options and the REPL's commands come from one grammar
+/// (`tortuga::repl::commands`): `--seed` here is `new --seed` there, with the same help and errors.
 #[derive(Parser)]
 #[command(
     name = "tortuga",
-    version,
-    about = "A scripting-driven rules sandbox for board games"
+    about = "A scripting-driven rules sandbox for board games",
+    disable_version_flag = true,
+    max_term_width = 100,
+    after_help = "Examples:\n  tortuga                                  the REPL, with a game of backgammon\n  tortuga --game jackal --players 4 --seed 7\n  tortuga --command 'roll 3 1' --command show\n  tortuga run --echo scripts/backgammon-tour.tort"
 )]
 struct Cli {
     /// The rules folder (default: $TORTUGA_RULES, ./rules, or the one shipped with Tortuga).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, value_name = "DIR")]
     rules: Option<PathBuf>,
     /// The game the REPL starts with.
     #[arg(long, default_value = DEFAULT_GAME)]
     game: String,
-    /// Players of the game the REPL starts with (default: the game's own).
-    #[arg(long)]
-    players: Option<u32>,
+    #[command(flatten)]
+    options: GameOptions,
+    /// Run this REPL command on the game instead of the prompt (repeatable; stops at the first
+    /// error).
+    #[arg(long = "command", short = 'c', value_name = "COMMAND")]
+    commands: Vec<String>,
+    /// Print the version and the rules folder in use.
+    #[arg(long, short = 'V')]
+    version: bool,
     #[command(flatten)]
     limits: LimitArgs,
     #[command(subcommand)]
@@ -78,24 +89,24 @@ impl LimitArgs {
 #[derive(Subcommand)]
 enum Cmd {
     /// Run REPL commands from a file, or from standard input with `-`; stops at the first error.
-    Run { file: String },
+    #[command(after_help = "Example: tortuga run --echo scripts/backgammon-tour.tort")]
+    Run {
+        file: String,
+        /// Print each command before its output, as a transcript.
+        #[arg(long)]
+        echo: bool,
+    },
     /// The legal moves from a position, as JSON (the machine interface).
+    #[command(after_help = "Example: tortuga moves backgammon --position 4HPwATDgc/ABMA --dice 61")]
     Moves {
         game: String,
-        #[arg(long)]
-        position: String,
-        #[arg(long)]
-        dice: Option<String>,
-        /// Print JSON (the only format; accepted for clarity).
-        #[arg(long)]
-        json: bool,
-        /// Positions in the oracle's absolute orientation.
-        #[arg(long)]
-        absolute: bool,
+        #[command(flatten)]
+        query: MachineQuery,
         #[arg(long)]
         variant: Option<String>,
     },
     /// Uniform-random playouts per second (one core, the full Lua rules).
+    #[command(after_help = "Example: tortuga bench backgammon --rounds 3")]
     Bench(BenchArgs),
     /// Play many games by bots, in parallel; compare two variants with `--vs`.
     Sim(sim::command::SimArgs),
@@ -128,6 +139,10 @@ struct BenchArgs {
     sets: Vec<String>,
 }
 
+/// Exit statuses: 0 done, 1 a command failed, 2 the command line or its files are wrong.
+const FAILED: u8 = 1;
+const USAGE: u8 = 2;
+
 fn rules_dir(flag: Option<PathBuf>) -> PathBuf {
     flag.or_else(|| std::env::var_os("TORTUGA_RULES").map(PathBuf::from))
         .unwrap_or_else(|| {
@@ -150,41 +165,72 @@ fn catch_interrupts() {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let dir = rules_dir(cli.rules);
+    let dir = dir.canonicalize().unwrap_or(dir);
+    if cli.version {
+        print_out(&format!(
+            "tortuga {}\nrules: {}",
+            env!("CARGO_PKG_VERSION"),
+            dir.display()
+        ));
+        return ExitCode::SUCCESS;
+    }
+    if !dir.is_dir() {
+        eprintln!("error: no rules folder at {}", dir.display());
+        return ExitCode::from(USAGE);
+    }
     let budget = match cli.limits.budget() {
         Ok(b) => b,
         Err(e) => {
             eprintln!("error: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(USAGE);
         }
     };
     match cli.command {
         None => {
-            let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let interactive = cli.commands.is_empty();
+            let color = interactive
+                && std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none();
             let mut repl = Repl::new(&dir, color);
             repl.budget = budget;
             // Ctrl-C stops the running command and returns to the prompt, never ends the REPL.
             catch_interrupts();
-            let players = cli
-                .players
-                .map(|n| format!(" --players {n}"))
-                .unwrap_or_default();
-            match repl.handle_line(&format!("new {}{players}", cli.game)) {
-                Ok(out) => print_out(&format!("{out}\n(type help for the commands)")),
-                Err(e) => eprintln!("error: {e:#}"),
+            match repl.new_game(&cli.game, &cli.options) {
+                Ok(out) if interactive => {
+                    print_out(&format!("{out}\n(type help for the commands)"))
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    eprintln!("error: {e:#}");
+                    return ExitCode::from(USAGE);
+                }
+            }
+            if !interactive {
+                for (i, command) in cli.commands.iter().enumerate() {
+                    match repl.handle_line(command) {
+                        Ok(out) if !out.is_empty() => print_out(&out),
+                        Ok(_) => {}
+                        Err(e) => {
+                            eprintln!("--command {}: error: {e:#}", i + 1);
+                            return ExitCode::from(FAILED);
+                        }
+                    }
+                    if repl.quit {
+                        break;
+                    }
+                }
+                return ExitCode::SUCCESS;
             }
             if let Err(e) = editor::run(&mut repl) {
                 eprintln!("error: {e:#}");
-                return ExitCode::FAILURE;
+                return ExitCode::from(FAILED);
             }
             ExitCode::SUCCESS
         }
-        Some(Cmd::Run { file }) => run_script(&dir, &file, budget),
+        Some(Cmd::Run { file, echo }) => run_script(&dir, &file, echo, budget),
         Some(Cmd::Moves {
             game,
-            position,
-            dice,
-            json: _,
-            absolute,
+            query,
             variant,
         }) => {
             let result = Rules::load(
@@ -196,7 +242,18 @@ fn main() -> ExitCode {
                     ..LoadOptions::default()
                 },
             )
-            .and_then(|rules| machine_moves(Rc::new(rules), &position, dice.as_deref(), absolute));
+            .and_then(|rules| {
+                let position = query
+                    .position
+                    .as_deref()
+                    .ok_or_else(|| anyhow::anyhow!("--position is required"))?;
+                machine_moves(
+                    Rc::new(rules),
+                    position,
+                    query.dice.as_deref(),
+                    query.absolute,
+                )
+            });
             print_result(result)
         }
         Some(Cmd::Bench(args)) => bench(&dir, args, &budget),
@@ -225,7 +282,7 @@ fn print_result(result: anyhow::Result<String>) -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: {e:#}");
-            ExitCode::from(2)
+            ExitCode::from(USAGE)
         }
     }
 }
@@ -238,7 +295,7 @@ fn print_verdict(result: anyhow::Result<(String, bool)>) -> ExitCode {
             if clean {
                 ExitCode::SUCCESS
             } else {
-                ExitCode::FAILURE
+                ExitCode::from(FAILED)
             }
         }
         Err(e) => print_result(Err(e)),
@@ -271,17 +328,17 @@ fn progress_bar(quiet: bool) -> impl FnMut(Option<u64>) {
     }
 }
 
-fn run_script(dir: &std::path::Path, file: &str, budget: Budget) -> ExitCode {
+fn run_script(dir: &std::path::Path, file: &str, echo: bool, budget: Budget) -> ExitCode {
     let text = if file == "-" {
         let mut s = String::new();
         let max = tortuga::files::MAX_INPUT_FILE;
         if let Err(e) = std::io::stdin().take(max + 1).read_to_string(&mut s) {
             eprintln!("error: standard input: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(USAGE);
         }
         if s.len() as u64 > max {
             eprintln!("error: standard input: more than {max} bytes");
-            return ExitCode::from(2);
+            return ExitCode::from(USAGE);
         }
         s
     } else {
@@ -293,17 +350,17 @@ fn run_script(dir: &std::path::Path, file: &str, budget: Budget) -> ExitCode {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: {e}");
-                return ExitCode::from(2);
+                return ExitCode::from(USAGE);
             }
         }
     };
     let mut repl = Repl::new(dir, false);
     repl.budget = budget;
-    match repl.run_script(&text, print_out) {
+    match repl.run_script_echoed(&text, echo, print_out) {
         Ok(()) => ExitCode::SUCCESS,
         Err((line, e)) => {
             eprintln!("{file}:{line}: error: {e}");
-            ExitCode::FAILURE
+            ExitCode::from(FAILED)
         }
     }
 }
@@ -369,7 +426,7 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
-            ExitCode::FAILURE
+            ExitCode::from(FAILED)
         }
     }
 }

@@ -74,3 +74,86 @@ fn the_machine_interface_fails_cleanly() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no game 'chess'"));
 }
+
+#[test]
+fn commands_given_on_the_command_line_run_on_the_starting_game() {
+    let out = tortuga(
+        &[
+            "--game",
+            "race",
+            "--seed",
+            "1",
+            "--command",
+            "roll 3",
+            "-c",
+            "play move",
+            "-c",
+            "position",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("die 3 (forced)"), "no banner: {stdout}");
+    assert!(stdout.ends_with("4,1\n"), "{stdout}");
+    let out = tortuga(
+        &["--game", "race", "-c", "roll 3", "-c", "play nowhere"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("--command 2: error: 'nowhere' is not a legal option"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_script_run_with_echo_reads_as_a_transcript() {
+    let out = tortuga(
+        &["run", "--echo", "-"],
+        "# setup\nnew race --seed 1\nroll 3\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("> new race --seed 1\n"), "{stdout}");
+    assert!(stdout.contains("> roll 3\ndie 3 (forced)"), "{stdout}");
+    assert!(
+        !stdout.contains("# setup"),
+        "comments are not echoed: {stdout}"
+    );
+}
+
+#[test]
+fn the_version_names_the_rules_folder() {
+    let out = tortuga(&["--version"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    let rules = common::fixtures().canonicalize().unwrap();
+    assert!(stdout.starts_with("tortuga "), "{stdout}");
+    assert!(
+        stdout.contains(&format!("rules: {}", rules.display())),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_missing_rules_folder_or_game_is_a_usage_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tortuga"))
+        .args(["--rules", "/no/such/rules", "-c", "show"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no rules folder at /no/such/rules"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = tortuga(&["--game", "nosuch"], "quit\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "no REPL: {}", text(&out.stdout));
+    assert!(text(&out.stderr).contains("no game 'nosuch'"));
+    let out = tortuga(&["--seed", "many"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("invalid value 'many' for '--seed <N>'"));
+}

@@ -99,6 +99,32 @@ fn hidden_draws_and_decisions_are_echoed_and_logged_without_their_value() {
     );
 }
 
+#[test]
+fn a_hidden_decisions_options_cannot_be_probed_by_typing_or_completing_them() {
+    let mut r = dealt();
+    run(&mut r, &["as B"]);
+    // A label typed alone plays it only when the viewer sees the decision: for B, an option
+    // of A's secret bid and a word that is none are the same unknown command.
+    let (high, none) = (fails(&mut r, "high"), fails(&mut r, "zzzz"));
+    assert_eq!(high.replace("high", "zzzz"), none);
+    assert!(
+        r.option_labels().is_empty(),
+        "completion offers no hidden option"
+    );
+    assert!(r.known().labels.is_empty());
+    // Values given ahead of a chance event are not checked against a bag hidden from B.
+    for item in ["3", "9"] {
+        let e = fails(&mut r, &format!("roll {item}"));
+        assert!(
+            e.contains("bag 'deck' is hidden from this view") && !e.contains("holds no"),
+            "{e}"
+        );
+    }
+    run(&mut r, &["as A"]);
+    assert_eq!(r.option_labels(), ["low", "high"]);
+    assert!(run(&mut r, &["high"]).contains("played high"));
+}
+
 fn string(v: Option<Value>) -> String {
     match v {
         Some(Value::Str(s)) => s,

@@ -149,12 +149,51 @@ fn changed_rules_refuse_load_and_replay_reports_the_divergence() {
     std::fs::write(&game, text.replace("\"move\"", "\"go\"")).unwrap();
     let e = fails(&mut r, &format!("load {save}"));
     assert!(
-        e.contains("rules changed") && e.contains("rules/race/game.lua"),
+        e.contains("rules changed") && e.contains("race/game.lua"),
         "{e}"
     );
     let out = run(&mut r, &[&format!("replay {save}")]);
     assert!(out.contains("diverges at step 2 (play move)"), "{out}");
     assert!(out.contains("'move' is not offered here"), "{out}");
+}
+
+/// A game of race on scratch rules, saved after `steps`: the folder, the save's path, the REPL.
+fn saved_race(steps: &[&str]) -> (tempfile::TempDir, String, Repl) {
+    let dir = scratch_rules();
+    let save = dir.path().join("g.sav").to_str().unwrap().to_string();
+    let mut r = Repl::new(&dir.path().join("rules"), false);
+    run(&mut r, &["new race --seed 4"]);
+    run(&mut r, steps);
+    run(&mut r, &[&format!("save {save}")]);
+    (dir, save, r)
+}
+
+#[test]
+fn a_save_loads_on_an_identical_copy_of_the_rules_under_another_name() {
+    let (dir, save, r) = saved_race(&["roll 3", "play move"]);
+    let moved = dir.path().join("elsewhere/my-rules");
+    common::copy_dir(&dir.path().join("rules"), &moved);
+    let mut other = Repl::new(&moved, false);
+    let out = run(&mut other, &[&format!("load {save}")]);
+    assert!(out.contains("loaded") && out.contains("2 steps"), "{out}");
+    assert_eq!(fingerprint(&r), fingerprint(&other));
+}
+
+#[test]
+fn a_strict_load_whose_steps_no_longer_fit_keeps_the_current_game() {
+    let (_dir, save, mut r) = saved_race(&["roll 3", "play move", "roll 2", "play move"]);
+    let text = std::fs::read_to_string(&save).unwrap();
+    std::fs::write(&save, text.replacen("play \"move\"", "play \"fly\"", 1)).unwrap();
+    run(&mut r, &["new race --seed 9", "roll 1"]);
+    let before = fingerprint(&r);
+    let e = fails(&mut r, &format!("load {save}"));
+    assert!(
+        e.contains("step 2 (play fly) no longer fits") && e.contains("kept"),
+        "{e}"
+    );
+    assert_eq!(before, fingerprint(&r), "the current game is kept");
+    let out = run(&mut r, &[&format!("replay {save}")]);
+    assert!(out.contains("diverges at step 2"), "{out}");
 }
 
 #[test]
@@ -315,14 +354,17 @@ fn bad_commands_get_one_line_errors() {
     let mut r = repl(&fixtures());
     assert!(fails(&mut r, "show").contains("no game yet"));
     assert!(fails(&mut r, "frobnicate").contains("unknown command 'frobnicate'"));
-    assert!(fails(&mut r, "new").contains("usage: new <game>"));
+    assert!(fails(&mut r, "shwo").contains("a similar command exists: 'show'"));
+    assert!(fails(&mut r, "new").contains("Usage: new <GAME>"));
     assert!(fails(&mut r, "new chess").contains("no game 'chess'"));
     run(&mut r, &["new race --seed 1", "roll 1"]);
-    assert!(fails(&mut r, "new race --colour red").contains("unknown option '--colour'"));
+    assert!(fails(&mut r, "new race --colour red").contains("unexpected argument '--colour'"));
     assert!(fails(&mut r, "play fly").contains("'fly' is not a legal option"));
-    assert!(fails(&mut r, "play 9").contains("'9' is not a legal option"));
+    assert!(
+        fails(&mut r, "play 9").contains("there is no option 9: the options are numbered 1 to")
+    );
     assert!(fails(&mut r, "setup race 1,99").contains("cell '99' is not on the path"));
-    assert!(fails(&mut r, "help nothing").contains("no command 'nothing'"));
+    assert!(fails(&mut r, "help nothing").contains("unknown command 'nothing'"));
     run(&mut r, &["play 1"]);
 }
 

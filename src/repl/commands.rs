@@ -1,161 +1,281 @@
-//! The command table: one list drives dispatch, `help`, completion and hints.
+//! The command grammar, shared by the REPL and the `tortuga` command line: one clap definition
+//! drives parsing, `help`, "did you mean" suggestions, error messages and completion, so a
+//! command reads and fails the same way wherever it is typed.
+//!
+//! A new command is a variant of [`ReplCommand`] (with an `after_help` example); options that
+//! several commands share are the `Args` structs below.
 
-/// A REPL command.
-pub struct Command {
-    pub name: &'static str,
-    pub usage: &'static str,
-    pub help: &'static str,
+use clap::{Args, CommandFactory, Parser, Subcommand};
+
+use crate::kernel::Value;
+use crate::script::variant::parse_assignment;
+use crate::sim::command::SimArgs;
+
+/// `--set switch=value`, checked as it is parsed.
+fn switch_value(text: &str) -> Result<(String, Value), String> {
+    parse_assignment(text)
 }
 
-pub const COMMANDS: &[Command] = &[
-    Command {
-        name: "games",
-        usage: "",
-        help: "List the games in the rules folder, with their seats and variants.",
-    },
-    Command {
-        name: "new",
-        usage: "<game> [--variant V] [--seed N] [--players N] [--set switch=value]…",
-        help: "Start a new game. Without --seed a random seed is chosen (and shown, so the game can be replayed).",
-    },
-    Command {
-        name: "show",
-        usage: "[seat]",
-        help: "Show the board (as seen by a seat: hidden information stays hidden) and what the game waits for.",
-    },
-    Command {
-        name: "moves",
-        usage: "[--position P [--dice D] [--json] [--absolute]]",
-        help: "List the options of the current decision, numbered. With --position: the machine interface — the legal moves from a position, without touching the game.",
-    },
-    Command {
-        name: "play",
-        usage: "<label | number>",
-        help: "Take an option of the current decision, by its label in the game's notation or its number in `moves`.",
-    },
-    Command {
-        name: "roll",
-        usage: "[values…]",
-        help: "Resolve the pending chance event: drawn from the seeded stream, or forced to the values given (`roll 6 5`, `roll arrow`). At a decision that offers `roll`, plays it first. Given while a decision is pending, the values are kept for the next chance event.",
-    },
-    Command {
-        name: "pending",
-        usage: "",
-        help: "What is being resolved in the middle of a move: the rules' continuations, top first, each with its hook, its arguments, why it is there and what it waits for.",
-    },
-    Command {
-        name: "auto",
-        usage: "[N]",
-        help: "Let the bots take the next N steps (decisions and chance events; default: to the end of the game): each seat's `bot`, or the uniform-random bot.",
-    },
-    Command {
-        name: "bot",
-        usage: "<seat> random|greedy|mcts [iterations|200ms|2s] | <seat> off",
-        help: "Let a bot take a seat's decisions when `auto` runs: uniform random, greedy on the game's eval hook, or Monte Carlo tree search (200 iterations unless given). A bot sees only what its seat may see.",
-    },
-    Command {
-        name: "sim",
-        usage: "<game> [--variant A] [--vs B] [--games N] [--seed S] [--bots B,…] [--jobs N] [--json] [--svg FILE]",
-        help: "Play N games by bots on every core and report wins with 95% intervals, draws, game length and the rules' counters; with --vs, the paired differences between two variants and which are significant.",
-    },
-    Command {
-        name: "undo",
-        usage: "",
-        help: "Take back the last step (a decision or a chance event).",
-    },
-    Command {
-        name: "redo",
-        usage: "",
-        help: "Apply again the step that undo took back.",
-    },
-    Command {
-        name: "log",
-        usage: "[N]",
-        help: "The game's log (the last N lines).",
-    },
-    Command {
-        name: "save",
-        usage: "<file>",
-        help: "Save the session (seed, rules hashes, every step) as a small text file; written atomically. In a seat's view (`as X`) the file holds only what that seat may see, and only the referee's save can be loaded.",
-    },
-    Command {
-        name: "load",
-        usage: "<file>",
-        help: "Load a saved session. Refused if the rule files changed since: use `replay` then.",
-    },
-    Command {
-        name: "replay",
-        usage: "<file>",
-        help: "Replay a saved session on the current rule files; reports the first step that no longer fits.",
-    },
-    Command {
-        name: "position",
-        usage: "[format]",
-        help: "Export the current position in the game's text format, or in another format the game offers (`position id`: a GNU Backgammon Position ID).",
-    },
-    Command {
-        name: "setup",
-        usage: "<game> [--variant V] [--set switch=value]… <position | @file>",
-        help: "Start a game from a position in the game's text format (or read from a file).",
-    },
-    Command {
-        name: "rules",
-        usage: "[hook]",
-        help: "The loaded rule files with their hashes, the switches, and for every hook the files that stack on it.",
-    },
-    Command {
-        name: "reload",
-        usage: "[keep]",
-        help: "Re-read the rule files and replay the current session on them. A file that fails to load changes nothing; when a step no longer fits, the game stays as it was and `reload keep` keeps the steps before it.",
-    },
-    Command {
-        name: "lua",
-        usage: "<code>",
-        help: "Evaluate Lua against a read-only view of the game (`G`); expressions print their value. Multi-line input continues until the code is complete.",
-    },
-    Command {
-        name: "as",
-        usage: "[seat | spectator | referee]",
-        help: "View the game as a seat, a spectator or the referee (who sees everything); every command then shows only what that viewer may see, and the prompt names the viewer. In a seat's view only that seat's decisions can be played, and `save` writes that seat's view.",
-    },
-    Command {
-        name: "help",
-        usage: "[command]",
-        help: "List the commands, or explain one.",
-    },
-    Command {
-        name: "quit",
-        usage: "",
-        help: "Leave the REPL (also: exit, Ctrl-D).",
-    },
-];
-
-pub fn find(name: &str) -> Option<&'static Command> {
-    COMMANDS.iter().find(|c| c.name == name)
+/// What picks a game's rules and starts it: `new`, `setup`, `tortuga` and `tortuga bench`.
+#[derive(Args, Clone, Debug, Default, PartialEq)]
+pub struct GameOptions {
+    /// A variant of the game (`games` lists them).
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<String>,
+    /// The seed of every random stream (default: chosen at random, and shown).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// The number of seats (default: the game's).
+    #[arg(long, value_name = "N")]
+    pub players: Option<u32>,
+    /// A switch's value, on top of the variant's (`rules` lists the switches).
+    #[arg(long = "set", value_name = "SWITCH=VALUE", value_parser = switch_value)]
+    pub sets: Vec<(String, Value)>,
 }
 
-/// `help` and `help <command>`.
-pub fn help(topic: Option<&str>) -> Result<String, String> {
-    match topic {
-        None => {
-            let width = COMMANDS.iter().map(|c| c.name.len()).max().unwrap_or(0);
-            let mut out = String::from("Commands (help <command> for more):\n");
-            for c in COMMANDS {
-                let first = c
-                    .help
-                    .split(". ")
-                    .next()
-                    .unwrap_or(c.help)
-                    .trim_end_matches('.');
-                out += &format!("  {:width$}  {first}\n", c.name);
-            }
-            Ok(out.trim_end().to_string())
-        }
-        Some(name) => {
-            let c = find(name).ok_or_else(|| format!("no command '{name}' (type help)"))?;
-            Ok(format!("{} {}\n  {}", c.name, c.usage, c.help)
-                .trim_end()
-                .to_string())
-        }
-    }
+/// The machine interface's query: `moves --position` in the REPL, `tortuga moves` outside.
+#[derive(Args, Clone, Debug, Default, PartialEq)]
+pub struct MachineQuery {
+    /// A position in the game's machine format (JSON for backgammon).
+    #[arg(long, value_name = "POSITION")]
+    pub position: Option<String>,
+    /// The dice to move with (`61`, `6-1`).
+    #[arg(long, value_name = "DICE", requires = "position")]
+    pub dice: Option<String>,
+    /// Print JSON (the only format; accepted for clarity).
+    #[arg(long, requires = "position")]
+    pub json: bool,
+    /// Positions in the oracle's absolute orientation.
+    #[arg(long, requires = "position")]
+    pub absolute: bool,
+}
+
+/// A REPL command line. `multicall` makes the first word the command, as at a shell prompt.
+#[derive(Parser, Debug)]
+#[command(
+    multicall = true,
+    disable_help_flag = true,
+    help_template = "Commands (help <command> for more, Tab completes):\n{subcommands}",
+    max_term_width = 100
+)]
+pub struct Line {
+    #[command(subcommand)]
+    pub command: ReplCommand,
+}
+
+#[derive(Subcommand, Debug)]
+#[command(help_template = "{about-with-newline}\nUsage: {usage}\n\n{all-args}{after-help}")]
+pub enum ReplCommand {
+    /// List the games in the rules folder, with their variants.
+    #[command(after_help = "Example: games")]
+    Games,
+    /// Start a new game.
+    ///
+    /// Without --seed a random seed is chosen and shown, so the game can be replayed.
+    #[command(after_help = "Example: new backgammon --seed 7")]
+    New {
+        /// The game (`games` lists them).
+        game: String,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Show the board and what the game waits for.
+    ///
+    /// As the REPL's viewer sees it (`as`); the referee may name a seat to see its board, with
+    /// what is hidden from that seat hidden (backgammon draws it in that side's point numbers).
+    #[command(after_help = "Example: show O")]
+    Show {
+        /// The seat to show the board for.
+        seat: Option<String>,
+        /// Explain the board's symbols.
+        #[arg(long)]
+        legend: bool,
+    },
+    /// List the options of the current decision, numbered.
+    ///
+    /// With --position: the machine interface, the legal moves from a position, without touching
+    /// the game.
+    #[command(after_help = "Examples: moves\n          moves --position 4HPwATDgc/ABMA --dice 61")]
+    Moves {
+        #[command(flatten)]
+        query: MachineQuery,
+    },
+    /// Take an option of the current decision.
+    ///
+    /// By its label in the game's notation (forgivingly read) or its number in `moves`.
+    #[command(after_help = "Examples: play 8/5 6/5\n          play 3")]
+    Play {
+        /// The option's label or number.
+        #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
+        option: Vec<String>,
+    },
+    /// Resolve the pending chance event.
+    ///
+    /// Drawn from the seeded stream, or forced to the values given. At a decision that offers
+    /// `roll`, plays it first. Values the randomizer cannot produce are refused.
+    #[command(after_help = "Examples: roll\n          roll 6 5")]
+    Roll {
+        /// The outcome to force.
+        #[arg(allow_hyphen_values = true)]
+        values: Vec<String>,
+    },
+    /// What is being resolved in the middle of a move, top first.
+    ///
+    /// The rules' continuations, each with its hook, its arguments, why it is there and what it
+    /// waits for.
+    #[command(after_help = "Example: pending")]
+    Pending,
+    /// Let the bots take the next steps (Ctrl-C stops them).
+    ///
+    /// Decisions and chance events alike, by default to the end of the game: each seat's `bot`,
+    /// or the uniform-random bot, which rolls when it may rather than double.
+    #[command(after_help = "Examples: auto\n          auto 10 --double")]
+    Auto {
+        /// How many steps.
+        steps: Option<u64>,
+        /// Let the uniform-random bot choose any option, the cube's too (by default it rolls
+        /// when it may).
+        #[arg(long)]
+        double: bool,
+    },
+    /// Let a bot take a seat's decisions when `auto` runs.
+    ///
+    /// Uniform random, greedy on the game's eval hook, or Monte Carlo tree search (200
+    /// iterations unless given). A bot sees only what its seat may see; `off` removes it.
+    #[command(after_help = "Examples: bot O greedy\n          bot X mcts 2s\n          bot X off")]
+    Bot {
+        /// The seat (its name or number).
+        seat: String,
+        /// random, greedy, mcts or off.
+        kind: String,
+        /// The search's budget: iterations, or a time (200ms, 2s).
+        budget: Option<String>,
+    },
+    /// Play many games by bots on every core and report wins with 95% intervals.
+    ///
+    /// Also draws, game length and the rules' counters; with --vs, the paired differences
+    /// between two variants and which are significant.
+    #[command(after_help = "Example: sim backgammon --games 200 --bots greedy,random")]
+    Sim(SimArgs),
+    /// Take back the last step (a decision or a chance event).
+    #[command(after_help = "Example: undo")]
+    Undo,
+    /// Apply again the step that undo took back.
+    #[command(after_help = "Example: redo")]
+    Redo,
+    /// The game's log.
+    #[command(after_help = "Example: log 5")]
+    Log {
+        /// Only the last N lines.
+        lines: Option<usize>,
+    },
+    /// Save the session (seed, rules hashes, every step) as a small text file, atomically.
+    ///
+    /// In a seat's view (`as X`) the file holds only what that seat may see, and only the
+    /// referee's save can be loaded.
+    #[command(after_help = "Example: save game.tsave")]
+    Save { file: String },
+    /// Load a saved session.
+    ///
+    /// Refused, keeping the current game, if the rule files changed since or a step no longer
+    /// fits: use `replay` then.
+    #[command(after_help = "Example: load game.tsave")]
+    Load { file: String },
+    /// Replay a saved session on the current rule files, up to the first step that no longer fits.
+    #[command(after_help = "Example: replay game.tsave")]
+    Replay { file: String },
+    /// Export the current position in the game's text format, or in another it offers.
+    #[command(after_help = "Examples: position\n          position id")]
+    Position {
+        /// The format (an unknown one is refused with the list of those the game offers).
+        format: Option<String>,
+    },
+    /// Start a game from a position in the game's text format, or read from a file.
+    #[command(after_help = "Example: setup backgammon 4HPwATDgc/ABMA:cAkAAAAAAAAA")]
+    Setup {
+        /// The game (`games` lists them).
+        game: String,
+        #[command(flatten)]
+        options: GameOptions,
+        /// The position, or @file.
+        #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
+        position: Vec<String>,
+    },
+    /// The rules folder and files with their hashes, the switches, and the hooks.
+    #[command(after_help = "Examples: rules\n          rules on_move")]
+    Rules {
+        /// Only the files that stack on this hook.
+        hook: Option<String>,
+    },
+    /// Re-read the rule files and replay the current session on them.
+    ///
+    /// A file that fails to load changes nothing; when a step no longer fits, the game stays as
+    /// it was, and `reload keep` keeps the steps before it on the edited rules.
+    #[command(after_help = "Examples: reload\n          reload keep")]
+    Reload {
+        /// `keep`: go on with the steps that still fit.
+        #[arg(value_parser = ["keep"])]
+        keep: Option<String>,
+    },
+    /// Evaluate Lua against a read-only view of the game (`G`).
+    ///
+    /// Expressions print their value; tables print readably. An unfinished block continues on
+    /// the next line. `help lua` and `lua G` list the API.
+    #[command(after_help = "Examples: lua G:turn()\n          lua G:pieces()")]
+    Lua {
+        /// The code.
+        #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
+        code: Vec<String>,
+    },
+    /// View the game as a seat, a spectator or the referee (who sees everything).
+    ///
+    /// Every command then shows only what that viewer may see, and the prompt names the viewer.
+    /// In a seat's view only that seat's decisions can be played, and `save` writes that seat's
+    /// view. Without an argument: who views now.
+    #[command(after_help = "Examples: as O\n          as referee")]
+    As {
+        /// A seat's name, spectator or referee.
+        who: Option<String>,
+    },
+    /// Leave the REPL (also: Ctrl-D).
+    #[command(visible_alias = "exit", after_help = "Example: quit")]
+    Quit,
+}
+
+/// Every command name, for completion.
+pub fn names() -> Vec<String> {
+    let mut root = Line::command();
+    root.build();
+    root.get_subcommands()
+        .flat_map(|c| std::iter::once(c.get_name()).chain(c.get_visible_aliases()))
+        .map(String::from)
+        .collect()
+}
+
+/// The long flags of a command, for completion and hints.
+pub fn flags(command: &str) -> Vec<String> {
+    Line::command()
+        .find_subcommand(command)
+        .map(|c| {
+            c.get_arguments()
+                .filter_map(|a| a.get_long())
+                .map(|l| format!("--{l}"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The one-line usage of a command, for hints: `new <GAME> [--variant <VARIANT>]…`.
+pub fn usage(command: &str) -> Option<String> {
+    let mut root = Line::command();
+    root.build();
+    let c = root.find_subcommand_mut(command)?;
+    let usage = c.render_usage().to_string();
+    let usage = usage.trim().strip_prefix("Usage:").unwrap_or(&usage).trim();
+    let tail = usage
+        .strip_prefix(command)
+        .unwrap_or(usage)
+        .trim()
+        .to_string();
+    (!tail.is_empty()).then_some(tail)
 }

@@ -45,7 +45,15 @@ pub fn lua_incomplete(line: &str) -> bool {
 #[derive(Default)]
 pub struct Known {
     pub games: Vec<String>,
+    /// Each game's variants, in the order of `games`.
+    pub variants: Vec<Vec<String>>,
+    /// The current decision's option labels.
     pub labels: Vec<String>,
+    /// The current game's seats, hooks, switches and tiles.
+    pub seats: Vec<String>,
+    pub hooks: Vec<String>,
+    pub switches: Vec<String>,
+    pub tiles: Vec<String>,
 }
 
 pub struct ReplHelper {
@@ -80,45 +88,72 @@ impl Completer for ReplHelper {
 }
 
 /// Completions for the text before the cursor: where they start and the words; None asks for
-/// file names.
+/// file names. Commands and their flags come from the grammar; the values from the game.
 fn candidates(before: &str, known: &Known) -> Option<(usize, Vec<String>)> {
-    let Some((cmd, arg)) = before.split_once(' ') else {
-        let found = commands::COMMANDS
-            .iter()
-            .filter(|c| c.name.starts_with(before))
-            .map(|c| c.name.to_string())
-            .collect();
-        return Some((0, found));
-    };
-    let start = cmd.len() + 1;
-    let from = |items: &mut dyn Iterator<Item = &str>| {
+    let matching = |items: &[String], prefix: &str| -> Vec<String> {
         items
-            .filter(|i| i.starts_with(arg))
-            .map(String::from)
-            .collect::<Vec<_>>()
+            .iter()
+            .filter(|i| i.starts_with(prefix))
+            .cloned()
+            .collect()
     };
-    match cmd {
-        "play" => Some((start, from(&mut known.labels.iter().map(String::as_str)))),
-        "new" | "setup" if !arg.contains(' ') => {
-            Some((start, from(&mut known.games.iter().map(String::as_str))))
+    let Some((cmd, args)) = before.split_once(' ') else {
+        // Command names, and the one-word options of the decision (`double`, `take`), which
+        // are played when typed alone.
+        let mut items = commands::names();
+        items.extend(known.labels.iter().filter(|l| !l.contains(' ')).cloned());
+        items.dedup();
+        return Some((0, matching(&items, before)));
+    };
+    let start = before.rfind(' ').map_or(0, |i| i + 1);
+    let word = &before[start..];
+    let typed: Vec<&str> = args.split_whitespace().collect();
+    let previous = if word.is_empty() {
+        typed.last()
+    } else {
+        typed.iter().rev().nth(1)
+    };
+    if word.starts_with('-') {
+        return Some((start, matching(&commands::flags(cmd), word)));
+    }
+    match previous.copied() {
+        Some("--variant") => {
+            let game = typed
+                .first()
+                .and_then(|g| known.games.iter().position(|k| k == g));
+            let variants = game.map_or(&[][..], |i| known.variants[i].as_slice());
+            return Some((start, matching(variants, word)));
         }
-        "help" => Some((start, from(&mut commands::COMMANDS.iter().map(|c| c.name)))),
-        "save" | "load" | "replay" => None,
-        _ => Some((before.len(), vec![])),
+        Some("--set") => {
+            let names: Vec<String> = known.switches.iter().map(|s| format!("{s}=")).collect();
+            return Some((start, matching(&names, word)));
+        }
+        _ => {}
+    }
+    let first = typed.len() <= 1 && !(word.is_empty() && typed.len() == 1);
+    match cmd {
+        "play" => Some((cmd.len() + 1, matching(&known.labels, args))),
+        "new" | "setup" if first => Some((start, matching(&known.games, word))),
+        "help" if first => Some((start, matching(&commands::names(), word))),
+        "show" if first => Some((start, matching(&known.seats, word))),
+        "rules" if first => Some((start, matching(&known.hooks, word))),
+        "roll" => Some((start, matching(&known.tiles, word))),
+        "save" | "load" | "replay" | "setup" => None,
+        _ => Some((start, vec![])),
     }
 }
 
 /// The usage of the command being typed, once its name is complete.
 fn usage_hint(line: &str) -> Option<String> {
     let name = line.strip_suffix(' ').unwrap_or(line);
-    let c = commands::find(name)?;
-    if c.usage.is_empty() {
+    if name.contains(' ') {
         return None;
     }
+    let usage = commands::usage(name)?;
     Some(if line.ends_with(' ') {
-        c.usage.to_string()
+        usage
     } else {
-        format!(" {}", c.usage)
+        format!(" {usage}")
     })
 }
 
@@ -166,8 +201,33 @@ fn history_path() -> Option<PathBuf> {
     Some(base.join("tortuga").join("history"))
 }
 
+/// The most history kept, in bytes as well as entries: a long history slows every start.
+const HISTORY_BYTES: usize = 256 * 1024;
+
+/// Keeps the newest lines of an oversized history file (whole lines, rustyline's header first).
+fn cap_history(path: &std::path::Path) {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return;
+    };
+    if text.len() <= HISTORY_BYTES {
+        return;
+    }
+    let (header, body) = match text.split_once('\n') {
+        Some((h, b)) if h.starts_with('#') => (format!("{h}\n"), b),
+        _ => (String::new(), text.as_str()),
+    };
+    let mut cut = body.len().saturating_sub(HISTORY_BYTES - header.len());
+    while !body.is_char_boundary(cut) {
+        cut += 1;
+    }
+    let kept = body[cut..].split_once('\n').map_or("", |(_, rest)| rest);
+    let _ = crate::session::save::write_atomically(path, &format!("{header}{kept}"));
+}
+
 /// Runs the interactive loop until `quit` or end of input.
 pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
+    // Help is wrapped to the terminal's width (at most 100 columns).
+    repl.width = None;
     let config = Config::builder()
         .max_history_size(5000)?
         .history_ignore_dups(true)?
@@ -176,10 +236,7 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
         .completion_type(CompletionType::List)
         .build();
     let mut rl: Editor<ReplHelper, _> = Editor::with_config(config)?;
-    let known = Rc::new(RefCell::new(Known {
-        games: crate::script::rules::games(&repl.rules_dir),
-        labels: vec![],
-    }));
+    let known = Rc::new(RefCell::new(repl.known()));
     rl.set_helper(Some(ReplHelper {
         known: known.clone(),
         files: FilenameCompleter::new(),
@@ -187,6 +244,10 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
     }));
     let history = history_path();
     if let Some(h) = &history {
+        if let Some(dir) = h.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        cap_history(h);
         let _ = rl.load_history(h);
     }
     loop {
@@ -200,7 +261,12 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
         };
         match rl.readline(&prompt) {
             Ok(line) => {
-                let _ = rl.add_history_entry(line.as_str());
+                // Written as it grows, so a crash or a killed terminal loses nothing.
+                if rl.add_history_entry(line.as_str()).unwrap_or(false)
+                    && let Some(h) = &history
+                {
+                    let _ = rl.append_history(h);
+                }
                 match repl.handle_line(&line) {
                     Ok(out) if !out.is_empty() => super::print_out(&out),
                     Ok(_) => {}
@@ -213,7 +279,7 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
                         }
                     }
                 }
-                known.borrow_mut().labels = repl.option_labels();
+                *known.borrow_mut() = repl.known();
                 if repl.quit {
                     break;
                 }
@@ -223,12 +289,6 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
             Err(e) => return Err(e.into()),
         }
     }
-    if let Some(h) = &history {
-        if let Some(dir) = h.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        let _ = rl.append_history(h);
-    }
     Ok(())
 }
 
@@ -237,34 +297,71 @@ mod tests {
     use super::*;
 
     #[test]
-    fn completion_offers_commands_labels_games_and_files() {
+    fn completion_offers_commands_flags_and_the_games_values() {
         let known = Known {
             games: vec!["backgammon".into(), "jackal".into()],
-            labels: vec!["24/18 13/11".into(), "13/7".into(), "roll".into()],
+            variants: vec![
+                vec!["match5".into(), "nackgammon".into()],
+                vec!["duel".into()],
+            ],
+            labels: vec!["24/18 13/11".into(), "13/7".into(), "double".into()],
+            seats: vec!["X".into(), "O".into()],
+            hooks: vec!["render".into(), "status".into()],
+            switches: vec!["cube".into(), "crawford".into()],
+            tiles: vec!["arrow".into(), "cave".into()],
         };
+        let words = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(
             candidates("re", &known),
-            Some((0, vec!["redo".into(), "replay".into(), "reload".into()]))
-        );
-        assert_eq!(candidates("play 1", &known), Some((5, vec!["13/7".into()])));
-        assert_eq!(
-            candidates("new j", &known),
-            Some((4, vec!["jackal".into()]))
+            Some((0, words(&["redo", "replay", "reload"])))
         );
         assert_eq!(
-            candidates("help un", &known),
-            Some((5, vec!["undo".into()]))
+            candidates("d", &known),
+            Some((0, words(&["double"]))),
+            "one-word options are commands"
         );
+        assert_eq!(candidates("play 1", &known), Some((5, words(&["13/7"]))));
+        assert_eq!(candidates("new j", &known), Some((4, words(&["jackal"]))));
+        assert_eq!(
+            candidates("new backgammon --s", &known),
+            Some((15, words(&["--seed", "--set"])))
+        );
+        assert_eq!(
+            candidates("new backgammon --variant n", &known),
+            Some((25, words(&["nackgammon"])))
+        );
+        assert_eq!(
+            candidates("new jackal --set c", &known),
+            Some((17, words(&["cube=", "crawford="])))
+        );
+        assert_eq!(candidates("help un", &known), Some((5, words(&["undo"]))));
+        assert_eq!(candidates("he", &known), Some((0, words(&["help"]))));
+        assert_eq!(candidates("show ", &known), Some((5, words(&["X", "O"]))));
+        assert_eq!(candidates("rules s", &known), Some((6, words(&["status"]))));
+        assert_eq!(candidates("roll c", &known), Some((5, words(&["cave"]))));
         assert_eq!(candidates("save ga", &known), None, "file names");
-        assert_eq!(candidates("show X", &known), Some((6, vec![])));
+        assert_eq!(candidates("undo x", &known), Some((5, vec![])));
+    }
+
+    #[test]
+    fn an_oversized_history_keeps_its_newest_whole_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("history");
+        let lines: String = (0..40_000).map(|i| format!("roll {i}\n")).collect();
+        std::fs::write(&path, format!("#V2\n{lines}")).unwrap();
+        cap_history(&path);
+        let kept = std::fs::read_to_string(&path).unwrap();
+        assert!(kept.len() <= HISTORY_BYTES, "{}", kept.len());
+        assert!(
+            kept.starts_with("#V2\nroll "),
+            "the header and whole lines stay"
+        );
+        assert!(kept.ends_with("roll 39999\n"), "the newest lines stay");
     }
 
     #[test]
     fn hints_show_usage_and_lua_continues_until_complete() {
-        assert_eq!(
-            usage_hint("new").as_deref(),
-            Some(" <game> [--variant V] [--seed N] [--players N] [--set switch=value]…")
-        );
+        assert_eq!(usage_hint("new").as_deref(), Some(" [OPTIONS] <GAME>"));
         assert_eq!(usage_hint("undo"), None);
         assert_eq!(usage_hint("bogus"), None);
         assert!(lua_incomplete("lua for i = 1, 3 do"));

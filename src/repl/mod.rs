@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod editor;
+pub mod lua;
 pub mod paint;
 
 use std::collections::BTreeMap;
@@ -10,19 +11,18 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
+use clap::{CommandFactory, FromArgMatches};
 use mlua::Value as LuaValue;
-use mlua::chunk::ChunkMode;
 
 use crate::kernel::rng::Stream;
-use crate::kernel::{Seat, Value, Viewer};
-use crate::script::host::display_value;
+use crate::kernel::{Seat, Viewer};
 use crate::script::rules::{games, variants};
-use crate::script::variant::parse_assignment;
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::{SaveFile, write_atomically};
 use crate::session::{Origin, Session, Status};
 use crate::sim;
 use crate::sim::bots::{Bot, BotSpec};
+use commands::{GameOptions, Line, MachineQuery, ReplCommand};
 
 pub struct Repl {
     pub rules_dir: PathBuf,
@@ -34,14 +34,17 @@ pub struct Repl {
     pub viewer: Viewer,
     /// Bots set with `bot`, by seat: `auto` lets them take their seats' decisions.
     bots: BTreeMap<Seat, Bot>,
+    /// The width help is wrapped to; `None`: the terminal's (at most 100 columns).
+    pub width: Option<usize>,
 }
 
-/// Splits a command line into words: `"…"` groups words, and a word that opens with `{` or `[`
-/// runs to its matching bracket (so JSON positions may contain spaces and quotes).
-fn words(text: &str) -> Vec<String> {
+/// Splits a command line into words, each with the byte offset where it starts: `"…"` groups
+/// words, and a word that opens with `{` or `[` runs to its matching bracket (so JSON positions
+/// may contain spaces and quotes).
+fn words(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut chars = text.chars().peekable();
-    while let Some(&c) = chars.peek() {
+    let mut chars = text.char_indices().peekable();
+    while let Some(&(at, c)) = chars.peek() {
         if c.is_whitespace() {
             chars.next();
             continue;
@@ -49,10 +52,10 @@ fn words(text: &str) -> Vec<String> {
         let mut word = String::new();
         if c == '"' {
             chars.next();
-            word.extend(chars.by_ref().take_while(|&c| c != '"'));
+            word.extend(chars.by_ref().map(|(_, c)| c).take_while(|&c| c != '"'));
         } else if c == '{' || c == '[' {
             let (mut depth, mut in_string, mut escaped) = (0i32, false, false);
-            for c in chars.by_ref() {
+            for (_, c) in chars.by_ref() {
                 word.push(c);
                 match c {
                     _ if escaped => escaped = false,
@@ -67,7 +70,7 @@ fn words(text: &str) -> Vec<String> {
                 }
             }
         } else {
-            while let Some(&c) = chars.peek() {
+            while let Some(&(_, c)) = chars.peek() {
                 if c.is_whitespace() {
                     break;
                 }
@@ -75,76 +78,26 @@ fn words(text: &str) -> Vec<String> {
                 chars.next();
             }
         }
-        out.push(word);
+        out.push((at, word));
     }
     out
 }
 
-/// `--name value` options of a command, and the remaining words.
-#[derive(Default)]
-struct Flags {
-    variant: Option<String>,
-    seed: Option<u64>,
-    players: Option<u32>,
-    sets: Vec<(String, Value)>,
-    position: Option<String>,
-    dice: Option<String>,
-    json: bool,
-    absolute: bool,
-    rest: Vec<String>,
-}
-
-fn flags(args: &[String], allowed: &[&str]) -> Result<Flags> {
-    let mut f = Flags::default();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if !a.starts_with("--") {
-            f.rest.push(a.clone());
-            continue;
-        }
-        let name = &a[2..];
-        if !allowed.contains(&name) {
-            bail!(
-                "unknown option '{a}' (options here: {})",
-                allowed
-                    .iter()
-                    .map(|o| format!("--{o}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            );
-        }
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| anyhow!("{a} needs a value"))
-        };
-        match name {
-            "variant" => f.variant = Some(value()?),
-            "seed" => {
-                let v = value()?;
-                f.seed = Some(
-                    v.parse()
-                        .map_err(|_| anyhow!("--seed takes a whole number, not '{v}'"))?,
-                );
-            }
-            "players" => {
-                let v = value()?;
-                f.players = Some(
-                    v.parse()
-                        .map_err(|_| anyhow!("--players takes a number, not '{v}'"))?,
-                );
-            }
-            "set" => f
-                .sets
-                .push(parse_assignment(&value()?).map_err(|e| anyhow!(e))?),
-            "position" => f.position = Some(value()?),
-            "dice" => f.dice = Some(value()?),
-            "json" => f.json = true,
-            "absolute" => f.absolute = true,
-            _ => unreachable!("checked against allowed"),
-        }
-    }
-    Ok(f)
+/// A clap error as the REPL prints it: without clap's own `error: ` (the prompt adds one) and
+/// without the pointer to `--help` (`help <command>` is the REPL's).
+fn grammar_error(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let text = text.trim().strip_prefix("error: ").unwrap_or(text.trim());
+    text.lines()
+        .filter(|l| {
+            !l.trim().is_empty()
+                && !l.starts_with("For more information")
+                && *l != "Usage: <COMMAND>"
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("unrecognized subcommand", "unknown command")
+        .replace("subcommand", "command")
 }
 
 impl Repl {
@@ -157,6 +110,7 @@ impl Repl {
             quit: false,
             viewer: Viewer::Referee,
             bots: BTreeMap::new(),
+            width: Some(100),
         }
     }
 
@@ -173,38 +127,68 @@ impl Repl {
         if line.is_empty() || line.starts_with('#') {
             return Ok(String::new());
         }
-        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let rest = rest.trim();
-        let args = words(rest);
-        let out = match cmd {
-            "games" => self.games(),
-            "new" => self.new_game(&args),
-            "show" => self.show(args.first().map(String::as_str)),
-            "moves" => self.moves(&args),
-            "play" => {
-                if rest.is_empty() {
-                    bail!("play what? (`moves` lists the options)");
-                }
-                self.own_decision()?;
-                let viewer = self.viewer;
-                let s = self.session()?;
-                let label = s.play(rest)?;
-                let echo = self.echo(format!("played {label}"), viewer);
-                Ok(format!("{echo}\n{}", self.status_line()?))
+        let words = words(line);
+        let first = &words[0].1;
+        // An option's label typed alone plays it (`double`, `take`, `8/5 6/5`).
+        if !commands::names().contains(first) && self.offers(line) {
+            return self.play(line).map(|out| self.with_printed(out));
+        }
+        // The grammar takes a first word that names a file (`x/show`, `show.txt`) for the
+        // command it ends with: only a plain word is a command's name.
+        if std::path::Path::new(first)
+            .file_stem()
+            .and_then(|f| f.to_str())
+            != Some(first)
+        {
+            bail!("unknown command '{first}' (type help)");
+        }
+        let mut grammar = Line::command();
+        if let Some(width) = self.width {
+            grammar = grammar.term_width(width);
+        }
+        let parsed = grammar
+            .try_get_matches_from(words.iter().map(|(_, w)| w))
+            .and_then(|m| Line::from_arg_matches(&m));
+        let command = match parsed {
+            Ok(parsed) => parsed.command,
+            Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
+                let help = e.render().to_string().trim_end().to_string();
+                return Ok(if words.get(1).is_some_and(|(_, w)| w == "lua") {
+                    format!("{help}\n\n{}", lua::api())
+                } else {
+                    help
+                });
             }
-            "roll" => {
-                let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            Err(e) => bail!("{}", grammar_error(&e)),
+        };
+        // The text of the last `n` words as typed, for arguments whose spacing and quotes matter
+        // (Lua code, option labels, positions).
+        let tail = |n: usize| line[words[words.len() - n].0..].to_string();
+        let out = match command {
+            ReplCommand::Games => self.games(),
+            ReplCommand::New { game, options } => self.new_game(&game, &options),
+            ReplCommand::Show { seat, legend } => self.show(seat.as_deref(), legend),
+            ReplCommand::Moves { query } => self.moves(&query),
+            ReplCommand::Play { option } => self.play(&tail(option.len())),
+            ReplCommand::Roll { values } => {
+                let refs: Vec<&str> = values.iter().map(String::as_str).collect();
                 let viewer = self.viewer;
                 let what = self.session()?.roll(&refs)?;
                 let echo = self.echo(what, viewer);
                 Ok(format!("{echo}\n{}", self.status_line()?))
             }
-            "pending" => self.pending(),
-            "as" => self.view_as(args.first().map(String::as_str)),
-            "auto" => self.auto(args.first()),
-            "bot" => self.bot(&args),
-            "sim" => sim::command::sim_line(&self.rules_dir, line, &self.budget),
-            "undo" => {
+            ReplCommand::Pending => self.pending(),
+            ReplCommand::As { who } => self.view_as(who.as_deref()),
+            ReplCommand::Auto { steps, double } => self.auto(steps, double),
+            ReplCommand::Bot { seat, kind, budget } => self.bot(&seat, &kind, budget.as_deref()),
+            ReplCommand::Sim(args) => sim::command::sim(
+                &self.rules_dir,
+                &args,
+                &self.budget,
+                &std::sync::atomic::AtomicBool::new(false),
+                &mut |_| {},
+            ),
+            ReplCommand::Undo => {
                 let viewer = self.viewer;
                 let s = self.session()?;
                 let seen = s.last_seen_by();
@@ -212,7 +196,7 @@ impl Repl {
                 let e = if viewer.sees(seen) { e } else { e.hidden() };
                 Ok(format!("undid {}\n{}", e.describe(), self.status_line()?))
             }
-            "redo" => {
+            ReplCommand::Redo => {
                 let viewer = self.viewer;
                 let s = self.session()?;
                 let e = s.redo()?;
@@ -223,40 +207,58 @@ impl Repl {
                 };
                 Ok(format!("redid {}\n{}", e.describe(), self.status_line()?))
             }
-            "log" => self.log(args.first()),
-            "save" => self.save(rest),
-            "load" => self.load(rest, false),
-            "replay" => self.load(rest, true),
-            "position" => {
-                let format = args.first().cloned();
-                self.session()?.game.text_hook("export", format)
+            ReplCommand::Log { lines } => self.log(lines),
+            ReplCommand::Save { file } => self.save(&file),
+            ReplCommand::Load { file } => self.load(&file, false),
+            ReplCommand::Replay { file } => self.load(&file, true),
+            ReplCommand::Position { format } => self.session()?.game.text_hook("export", format),
+            ReplCommand::Setup {
+                game,
+                options,
+                position,
+            } => self.setup(&game, options, &tail(position.len())),
+            ReplCommand::Rules { hook } => self.rules(hook.as_deref()),
+            ReplCommand::Reload { keep } => self.reload(keep.is_some()),
+            ReplCommand::Lua { code } => {
+                let viewer = self.viewer;
+                lua::eval(self.session()?, viewer, &tail(code.len()))
             }
-            "setup" => self.setup(rest),
-            "rules" => self.rules(args.first().map(String::as_str)),
-            "reload" => self.reload(&args),
-            "lua" => self.lua(rest),
-            "help" => commands::help(args.first().map(String::as_str)).map_err(|e| anyhow!(e)),
-            "quit" | "exit" => {
+            ReplCommand::Quit => {
                 self.quit = true;
                 Ok(String::new())
             }
-            other => {
-                let close: Vec<&str> = commands::COMMANDS
-                    .iter()
-                    .map(|c| c.name)
-                    .filter(|n| other.chars().next().is_some_and(|c| n.starts_with(c)))
-                    .collect();
-                bail!(
-                    "unknown command '{other}'{} (type help)",
-                    if close.is_empty() {
-                        String::new()
-                    } else {
-                        format!(": did you mean {}?", close.join(", "))
-                    }
-                )
-            }
         }?;
         Ok(self.with_printed(out))
+    }
+
+    /// Whether the current decision, seen by the REPL's viewer, has an option with this label.
+    fn offers(&mut self, text: &str) -> bool {
+        self.visible_labels()
+            .iter()
+            .any(|l| l.eq_ignore_ascii_case(text))
+    }
+
+    /// The labels of the current decision when the REPL's viewer may see them (none otherwise).
+    fn visible_labels(&mut self) -> Vec<String> {
+        if self.session.is_none() || !self.sees_decision().unwrap_or(false) {
+            return Vec::new();
+        }
+        let Some(s) = self.session.as_mut() else {
+            return Vec::new();
+        };
+        match s.status() {
+            Ok(Status::Decision { .. }) => s.game.labels().unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Takes an option of the current decision (by label, number or the game's notation).
+    fn play(&mut self, text: &str) -> Result<String> {
+        self.own_decision()?;
+        let viewer = self.viewer;
+        let label = self.session()?.play(text)?;
+        let echo = self.echo(format!("played {label}"), viewer);
+        Ok(format!("{echo}\n{}", self.status_line()?))
     }
 
     /// Appends what rules printed with `print` during the command.
@@ -297,7 +299,7 @@ impl Repl {
 
     /// Loads a ruleset afresh: every new game, load, replay and reload starts from a fresh
     /// rules state, so that nothing a rule kept from an earlier game changes this one.
-    fn load_rules(&mut self, game: &str, f: &Flags) -> Result<Rc<Rules>> {
+    fn load_rules(&mut self, game: &str, f: &GameOptions) -> Result<Rc<Rules>> {
         let opts = LoadOptions {
             variant: f.variant.clone(),
             overrides: f.sets.clone(),
@@ -306,7 +308,12 @@ impl Repl {
         Ok(Rc::new(Rules::load(&self.rules_dir, game, &opts)?))
     }
 
-    fn start(&mut self, game: &str, f: &Flags, position: Option<String>) -> Result<String> {
+    /// Starts a new game (`new`), as the prompt does at start.
+    pub fn new_game(&mut self, game: &str, options: &GameOptions) -> Result<String> {
+        self.start(game, options, None)
+    }
+
+    fn start(&mut self, game: &str, f: &GameOptions, position: Option<String>) -> Result<String> {
         let rules = self.load_rules(game, f)?;
         let origin = Origin {
             game: game.to_string(),
@@ -328,35 +335,7 @@ impl Repl {
         ))
     }
 
-    fn new_game(&mut self, args: &[String]) -> Result<String> {
-        let f = flags(args, &["variant", "seed", "players", "set"])?;
-        let [game] = f.rest.as_slice() else {
-            bail!("usage: new <game> [--variant V] [--seed N] [--players N] [--set switch=value]");
-        };
-        self.start(&game.clone(), &f, None)
-    }
-
-    fn setup(&mut self, rest: &str) -> Result<String> {
-        let (game, rest) = rest
-            .split_once(char::is_whitespace)
-            .ok_or_else(|| anyhow!("usage: setup <game> <position>"))?;
-        let mut opts = Vec::new();
-        let mut text = rest.trim();
-        while text.starts_with("--") {
-            let mut parts = text.splitn(3, char::is_whitespace);
-            opts.push(parts.next().unwrap_or_default().to_string());
-            opts.push(
-                parts
-                    .next()
-                    .ok_or_else(|| anyhow!("option without a value"))?
-                    .to_string(),
-            );
-            text = parts.next().unwrap_or("").trim();
-        }
-        let f = flags(&opts, &["variant", "seed", "players", "set"])?;
-        if text.is_empty() {
-            bail!("setup {game}: no position given");
-        }
+    fn setup(&mut self, game: &str, options: GameOptions, text: &str) -> Result<String> {
         let position = match text.strip_prefix('@') {
             Some(file) => {
                 crate::files::read_text(Path::new(file), crate::files::MAX_INPUT_FILE, file)
@@ -364,11 +343,11 @@ impl Repl {
             }
             None => text.to_string(),
         };
-        let f = Flags {
-            seed: f.seed.or(Some(0)),
-            ..f
+        let options = GameOptions {
+            seed: options.seed.or(Some(0)),
+            ..options
         };
-        self.start(game, &f, Some(position))
+        self.start(game, &options, Some(position))
     }
 
     /// The board as a seat sees it: the REPL's own seat, or another one named when the REPL
@@ -485,7 +464,18 @@ impl Repl {
         Ok(me.sees(s.game.seen_by()?))
     }
 
-    fn show(&mut self, viewer: Option<&str>) -> Result<String> {
+    fn show(&mut self, viewer: Option<&str>, legend: bool) -> Result<String> {
+        if legend {
+            let s = self.session()?;
+            if !s.game.has_hook("legend") {
+                bail!(
+                    "{} has no legend (its board uses no symbols to explain)",
+                    s.origin.game
+                );
+            }
+            let text = s.game.text_hook("legend", ())?;
+            return Ok(paint::paint(text.trim_end(), self.color));
+        }
         let board = self.render(viewer)?;
         Ok(format!("{board}\n{}", self.status_line()?))
     }
@@ -535,14 +525,10 @@ impl Repl {
         })
     }
 
-    fn moves(&mut self, args: &[String]) -> Result<String> {
-        let f = flags(args, &["position", "dice", "json", "absolute"])?;
-        if let Some(position) = &f.position {
+    fn moves(&mut self, query: &MachineQuery) -> Result<String> {
+        if let Some(position) = &query.position {
             let rules = self.session()?.game.rules.clone();
-            return machine_moves(rules, position, f.dice.as_deref(), f.absolute);
-        }
-        if f.json || f.dice.is_some() || f.absolute {
-            bail!("--dice, --json and --absolute go with --position");
+            return machine_moves(rules, position, query.dice.as_deref(), query.absolute);
         }
         if !self.sees_decision()? {
             bail!(
@@ -565,15 +551,10 @@ impl Repl {
     }
 
     /// `auto [N]`: N steps, or to the end. A turn cap, a stall or Ctrl-C stops it with an
-    /// error; the steps taken are kept.
-    fn auto(&mut self, n: Option<&String>) -> Result<String> {
-        let limit: Option<u64> = match n {
-            Some(v) => Some(
-                v.parse()
-                    .map_err(|_| anyhow!("auto takes a number of steps, not '{v}'"))?,
-            ),
-            None => None,
-        };
+    /// error; the steps taken are kept. The uniform-random bot rolls when a decision offers
+    /// `roll` (it would otherwise double and drop a money game away in a few steps), unless
+    /// `--double` lets it choose among every option.
+    fn auto(&mut self, limit: Option<u64>, double: bool) -> Result<String> {
         let s = self
             .session
             .as_mut()
@@ -594,7 +575,12 @@ impl Repl {
                 Status::Decision { count, actor, .. } => {
                     let i = match self.bots.get_mut(&actor) {
                         Some(b) => b.choose(&mut s.game)?,
-                        None => bot.below(count as u64) as usize,
+                        None => {
+                            let roll = (!double)
+                                .then(|| s.game.labels().ok()?.iter().position(|l| l == "roll"))
+                                .flatten();
+                            roll.unwrap_or_else(|| bot.below(count as u64) as usize)
+                        }
                     };
                     s.play_index(i)?;
                 }
@@ -623,11 +609,7 @@ impl Repl {
     }
 
     /// `bot <seat> random|greedy|mcts [budget]`, or `bot <seat> off`: who `auto` plays for.
-    fn bot(&mut self, args: &[String]) -> Result<String> {
-        let usage = "usage: bot <seat> random|greedy|mcts [iterations|200ms|2s] (or off)";
-        let (Some(who), Some(kind)) = (args.first(), args.get(1)) else {
-            bail!("{usage}");
-        };
+    fn bot(&mut self, who: &str, kind: &str, budget: Option<&str>) -> Result<String> {
         let s = self.session()?;
         let seat = s
             .game
@@ -643,7 +625,7 @@ impl Repl {
             self.bots.remove(&seat);
             return Ok(format!("{name}: no bot (auto plays at random)"));
         }
-        let spec: BotSpec = match args.get(2) {
+        let spec: BotSpec = match budget {
             Some(budget) => format!("{kind}:{budget}").parse()?,
             None => kind.parse()?,
         };
@@ -658,7 +640,7 @@ impl Repl {
         Ok(format!("{name}: {spec} bot (`auto` lets it play)"))
     }
 
-    fn log(&mut self, n: Option<&String>) -> Result<String> {
+    fn log(&mut self, n: Option<usize>) -> Result<String> {
         let s = self.session()?;
         let viewer = s.game.view;
         let lines: Vec<String> = s.game.with_state(|st| {
@@ -667,19 +649,11 @@ impl Repl {
                 .filter_map(|l| l.for_viewer(viewer).map(str::to_string))
                 .collect()
         });
-        let n = match n {
-            Some(v) => v
-                .parse()
-                .map_err(|_| anyhow!("log takes a number of lines, not '{v}'"))?,
-            None => lines.len(),
-        };
+        let n = n.unwrap_or(lines.len());
         Ok(lines[lines.len().saturating_sub(n)..].join("\n"))
     }
 
     fn save(&mut self, path: &str) -> Result<String> {
-        if path.is_empty() {
-            bail!("usage: save <file>");
-        }
         let viewer = self.viewer;
         let whose = match viewer {
             Viewer::Referee => String::new(),
@@ -693,9 +667,6 @@ impl Repl {
 
     /// `load` (strict about rule changes) and `replay` (reports the first divergence).
     fn load(&mut self, path: &str, replay: bool) -> Result<String> {
-        if path.is_empty() {
-            bail!("usage: {} <file>", if replay { "replay" } else { "load" });
-        }
         let text = crate::files::read_text(Path::new(path), crate::files::MAX_INPUT_FILE, path)
             .map_err(|e| anyhow!(e))?;
         let save = SaveFile::parse(path, &text)?;
@@ -709,10 +680,10 @@ impl Repl {
                 "{path} holds {view}'s view of the game ({hidden} hidden steps, no secret seed): only the referee's save restores the whole game"
             );
         }
-        let f = Flags {
+        let f = GameOptions {
             variant: save.origin.variant.clone(),
             sets: save.origin.overrides.clone(),
-            ..Flags::default()
+            ..GameOptions::default()
         };
         let rules = self.load_rules(&save.origin.game, &f)?;
         let changed = save.changed_files(&rules.files());
@@ -724,6 +695,14 @@ impl Repl {
         }
         let mut session = Session::new(rules, save.origin.clone())?;
         let result = session.replay(&save.events);
+        if let (Err(d), false) = (&result, replay) {
+            bail!(
+                "{path}: step {} ({}) no longer fits: {}; the current game is kept (`replay {path}` plays the steps that fit)",
+                d.index,
+                d.event.describe(),
+                d.reason
+            );
+        }
         let steps = session.events.len();
         self.set_session(session);
         let status = self.status_line()?;
@@ -780,19 +759,14 @@ impl Repl {
     /// Re-reads the rule files and replays the session on them. A load that fails changes
     /// nothing; a replay that stops at a step keeps the game as it was on the rules it had,
     /// unless `keep` says to go on with the steps that still fit.
-    fn reload(&mut self, args: &[String]) -> Result<String> {
-        let keep = match args {
-            [] => false,
-            [k] if k == "keep" => true,
-            _ => bail!("usage: reload [keep]"),
-        };
+    fn reload(&mut self, keep: bool) -> Result<String> {
         let s = self.session()?;
         let origin = s.origin.clone();
         let events = s.events.clone();
-        let f = Flags {
+        let f = GameOptions {
             variant: origin.variant.clone(),
             sets: origin.overrides.clone(),
-            ..Flags::default()
+            ..GameOptions::default()
         };
         let rules = self.load_rules(&origin.game, &f)?;
         let mut session = Session::new(rules, origin)?;
@@ -818,49 +792,17 @@ impl Repl {
         Ok(format!("{out}\n{}", self.status_line()?))
     }
 
-    /// Evaluates Lua with `G` bound to a read-only copy of the game in the REPL's view: no
-    /// write reaches the game, not even from a finalizer that runs later, and what the
-    /// viewer may not see cannot be read.
-    fn lua(&mut self, code: &str) -> Result<String> {
-        if code.is_empty() {
-            bail!("usage: lua <code>");
-        }
-        let viewer = self.viewer;
-        let s = self.session()?;
-        let rules = s.game.rules.clone();
-        let host = &rules.host;
-        let lua = &host.lua;
-        let mut state = s.game.snapshot();
-        state.read_only = true;
-        state.viewer = viewer;
-        let env = lua.create_table()?;
-        env.raw_set("G", crate::script::raw::handle(lua, state)?)?;
-        let meta = lua.create_table()?;
-        meta.raw_set("__index", host.env().clone())?;
-        env.set_metatable(Some(meta))?;
-        let load = |src: String| {
-            lua.load(src)
-                .set_name("=lua")
-                .set_mode(ChunkMode::Text)
-                .set_environment(env.clone())
-                .into_function()
-        };
-        let f = load(format!("return {code}")).or_else(|_| load(code.to_string()));
-        let f = f.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
-        let result = host.limits.run(lua, || f.call::<mlua::MultiValue>(()));
-        host.check_sealed("`lua`", || host.limits.run(lua, || f.call::<()>(())))?;
-        let values = result.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
-        Ok(values
-            .iter()
-            .map(display_value)
-            .collect::<Vec<_>>()
-            .join("\t"))
+    /// Runs a script of commands; stops at the first failing line with its number.
+    pub fn run_script(&mut self, text: &str, out: impl FnMut(&str)) -> Result<(), (usize, String)> {
+        self.run_script_echoed(text, false, out)
     }
 
-    /// Runs a script of commands; stops at the first failing line with its number.
-    pub fn run_script(
+    /// [`Repl::run_script`]; with `echo`, each command is printed before its output
+    /// (`> command`), as a transcript.
+    pub fn run_script_echoed(
         &mut self,
         text: &str,
+        echo: bool,
         mut out: impl FnMut(&str),
     ) -> Result<(), (usize, String)> {
         let lines: Vec<&str> = text.lines().collect();
@@ -889,6 +831,9 @@ impl Repl {
                 line = format!("{head}{}", lines[body_start..i].join("\n"));
                 i += 1;
             }
+            if echo && !line.trim().is_empty() && !line.trim_start().starts_with('#') {
+                out(&format!("> {line}"));
+            }
             match self.handle_line(&line) {
                 Ok(text) if !text.is_empty() => out(&text),
                 Ok(_) => {}
@@ -901,12 +846,35 @@ impl Repl {
         Ok(())
     }
 
-    /// Labels of the current decision, for completion.
+    /// Labels of the current decision, when the REPL's viewer may see them.
     pub fn option_labels(&mut self) -> Vec<String> {
-        self.session
-            .as_mut()
-            .and_then(|s| s.game.labels().ok())
-            .unwrap_or_default()
+        self.visible_labels()
+    }
+
+    /// What completion offers now: the games and their variants, and the current game's
+    /// options (those the viewer may see), seats, hooks, switches and tiles.
+    pub fn known(&mut self) -> editor::Known {
+        let games = games(&self.rules_dir);
+        let variants = games.iter().map(|g| variants(&self.rules_dir, g)).collect();
+        let labels = self.visible_labels();
+        let mut known = editor::Known {
+            games,
+            variants,
+            labels,
+            ..editor::Known::default()
+        };
+        if let Some(s) = self.session.as_ref() {
+            known.seats = s.game.with_state(|st| {
+                (1..=st.turn.seats())
+                    .map(|i| st.turn.name(i).to_string())
+                    .collect()
+            });
+            let rules = &s.game.rules;
+            known.hooks = rules.stacks.keys().cloned().collect();
+            known.switches = rules.switch_defs.iter().map(|d| d.name.clone()).collect();
+            known.tiles = rules.tiles.iter().map(|t| t.name.clone()).collect();
+        }
+        known
     }
 }
 
@@ -962,10 +930,11 @@ mod tests {
     use super::words;
 
     #[test]
-    fn words_keep_json_and_quoted_text_whole() {
-        assert_eq!(words(r#"a  "b c" d"#), ["a", "b c", "d"]);
+    fn words_keep_json_and_quoted_text_whole_with_their_offsets() {
+        let texts = |line: &str| words(line).into_iter().map(|(_, w)| w).collect::<Vec<_>>();
+        assert_eq!(texts(r#"a  "b c" d"#), ["a", "b c", "d"]);
         assert_eq!(
-            words(r#"--position {"board": [1, 2], "s": "x}"} --dice 61"#),
+            texts(r#"--position {"board": [1, 2], "s": "x}"} --dice 61"#),
             [
                 "--position",
                 r#"{"board": [1, 2], "s": "x}"}"#,
@@ -973,6 +942,11 @@ mod tests {
                 "61"
             ]
         );
-        assert_eq!(words("[1, [2]] x"), ["[1, [2]]", "x"]);
+        assert_eq!(texts("[1, [2]] x"), ["[1, [2]]", "x"]);
+        let offsets: Vec<usize> = words("é  \"b c\" d")
+            .into_iter()
+            .map(|(at, _)| at)
+            .collect();
+        assert_eq!(offsets, [0, 4, 10]);
     }
 }

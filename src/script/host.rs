@@ -74,8 +74,14 @@ impl Host {
         let string: Table = g.get("string")?;
         string.raw_set("dump", LuaValue::Nil)?;
         let math: Table = g.get("math")?;
-        math.raw_set("random", LuaValue::Nil)?;
-        math.raw_set("randomseed", LuaValue::Nil)?;
+        for name in ["random", "randomseed"] {
+            let refuse = lua.create_function(move |_, ()| -> mlua::Result<()> {
+                Err(mlua::Error::runtime(format!(
+                    "math.{name} is not available: chance goes through the game's seeded randomizers (`randomizers` in the game table), so games replay"
+                )))
+            })?;
+            math.raw_set(name, refuse)?;
+        }
         let helpers: Table = lua
             .load(include_str!("prelude.lua"))
             .set_name("@kernel/prelude.lua")

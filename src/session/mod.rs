@@ -174,6 +174,16 @@ impl Session {
         if let Some(i) = labels.iter().position(|l| l.eq_ignore_ascii_case(text)) {
             return Ok(i);
         }
+        if text.parse::<usize>().is_ok() {
+            // A number is an option's number, unless the game's notation reads it.
+            return match self.game.parse_input(text) {
+                Ok(Some(i)) => Ok(i),
+                _ => bail!(
+                    "there is no option {text}: the options are numbered 1 to {} (`moves` lists them)",
+                    labels.len()
+                ),
+            };
+        }
         if let Some(i) = self.game.parse_input(text)? {
             return Ok(i);
         }
@@ -227,12 +237,31 @@ impl Session {
     }
 
     /// Resolves the pending chance event: forced with `words`, or drawn if `words` is empty.
-    /// At a decision that offers `roll`, that option is played first.
+    /// At a decision that offers `roll`, that option is played first. All or nothing: if the
+    /// outcome is refused, the `roll` option is taken back too.
     pub fn roll(&mut self, words: &[&str]) -> Result<String> {
+        let (mark, redo, queued) = (self.events.len(), self.redo.clone(), self.queued.clone());
+        let result = self.roll_steps(words);
+        if result.is_err() {
+            while self.events.len() > mark {
+                self.undo()?;
+            }
+            self.redo = redo;
+            self.queued = queued;
+        }
+        result
+    }
+
+    fn roll_steps(&mut self, words: &[&str]) -> Result<String> {
         if let Status::Decision { .. } = self.game.status()?
             && self.game.labels()?.iter().any(|l| l == "roll")
         {
             self.play("roll")?;
+            // Values queued earlier resolve the chance event that `roll` started.
+            if words.is_empty() && !matches!(self.game.status()?, Status::Chance(..)) {
+                let last = self.events.last().expect("roll was just played");
+                return Ok(last.describe());
+            }
         }
         match self.game.status()?.clone() {
             Status::Chance(..) => {
@@ -241,6 +270,7 @@ impl Session {
                 Ok(event.describe())
             }
             _ if !words.is_empty() => {
+                self.producible(words)?;
                 self.queued
                     .push_back(words.iter().map(|w| w.to_string()).collect());
                 Ok(format!(
@@ -251,6 +281,35 @@ impl Session {
             Status::Decision { .. } => bail!("the game waits for a decision, not a chance event"),
             Status::Over { .. } => bail!("the game is over"),
         }
+    }
+
+    /// Checks that some randomizer of the game could produce `words` now, before they are
+    /// queued for a chance event that is not pending yet (as the randomizers are declared: an
+    /// event whose status changes a randomizer's parameters is checked when it comes). A bag
+    /// hidden from the game's view is not consulted: whether it holds an item is a secret, and
+    /// its draws cannot be forced in that view anyway.
+    fn producible(&self, words: &[&str]) -> Result<()> {
+        let rules = self.game.rules.clone();
+        let view = self.game.view;
+        let mut refusals = Vec::new();
+        for r in rules.randomizers.values() {
+            let refusal = self.game.with_state(|st| match &r.kind {
+                Kind::Bag { bag } if !st.bag_visible(bag, view) => Err(format!(
+                    "bag '{bag}' is hidden from this view, so its draws cannot be forced here"
+                )),
+                _ => r.force(words, &mut st.clone()).map(|_| ()),
+            });
+            match refusal {
+                Ok(()) => return Ok(()),
+                Err(e) => refusals.push(e),
+            }
+        }
+        refusals.dedup();
+        bail!(
+            "'{}' cannot be rolled: {}",
+            words.join(" "),
+            refusals.join("; ")
+        )
     }
 
     fn chance(&mut self, forced: Option<&[&str]>) -> Result<Event> {

@@ -247,17 +247,36 @@ impl SaveFile {
 
     /// Files whose content differs from the ruleset `now` (changed, added or missing).
     pub fn changed_files(&self, now: &BTreeMap<String, String>) -> Vec<String> {
-        let mut out: Vec<String> = self
-            .files
+        let saved = within_rules(&self.files);
+        let now = within_rules(now);
+        let mut out: Vec<String> = saved
             .iter()
             .filter(|(f, h)| now.get(*f) != Some(h))
-            .map(|(f, _)| f.clone())
+            .map(|(f, _)| f.to_string())
             .collect();
-        out.extend(now.keys().filter(|f| !self.files.contains_key(*f)).cloned());
+        out.extend(
+            now.keys()
+                .filter(|f| !saved.contains_key(*f))
+                .map(|f| f.to_string()),
+        );
         out.sort();
         out.dedup();
         out
     }
+}
+
+/// Rule files by their path inside the rules folder (`backgammon/game.lua`): chunk names start
+/// with the folder's own name, which a copy of the same rules elsewhere need not share.
+fn within_rules(files: &BTreeMap<String, String>) -> BTreeMap<&str, &str> {
+    files
+        .iter()
+        .map(|(f, h)| {
+            (
+                f.split_once('/').map_or(f.as_str(), |(_, rel)| rel),
+                h.as_str(),
+            )
+        })
+        .collect()
 }
 
 /// Writes `text` to `path` so that a reader sees the old file or the new one, never half.

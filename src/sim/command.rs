@@ -62,47 +62,6 @@ pub struct MergeArgs {
     pub svg: Option<PathBuf>,
 }
 
-/// `sim …` typed in the REPL or a script: the same grammar as the command line.
-pub fn sim_line(dir: &Path, line: &str, budget: &Budget) -> Result<String> {
-    #[derive(clap::Parser)]
-    #[command(name = "sim")]
-    struct Line {
-        #[command(flatten)]
-        args: SimArgs,
-    }
-    let words = shell_words(line);
-    let parsed = <Line as clap::Parser>::try_parse_from(words).map_err(|e| {
-        let text = e.to_string();
-        anyhow!(
-            "{}",
-            text.lines()
-                .next()
-                .unwrap_or("bad sim command")
-                .trim_start_matches("error: ")
-        )
-    })?;
-    sim(
-        dir,
-        &parsed.args,
-        budget,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    )
-}
-
-/// Words of a command line (`"…"` groups words).
-fn shell_words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for (i, part) in line.split('"').enumerate() {
-        if i % 2 == 1 {
-            out.push(part.to_string());
-        } else {
-            out.extend(part.split_whitespace().map(String::from));
-        }
-    }
-    out
-}
-
 /// Every core the process may use.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
