@@ -197,6 +197,24 @@ fn a_strict_load_whose_steps_no_longer_fit_keeps_the_current_game() {
 }
 
 #[test]
+fn rules_names_the_rules_folder_in_use() {
+    let dir = scratch_rules();
+    let folder = dir.path().join("rules").canonicalize().unwrap();
+    let mut r = Repl::new(&dir.path().join("rules"), false);
+    let out = run(&mut r, &["rules"]);
+    assert!(
+        out.starts_with(&format!("rules folder: {}\n", folder.display()))
+            && out.contains("no game yet"),
+        "{out}"
+    );
+    let out = run(&mut r, &["new race --seed 1", "rules"]);
+    assert!(
+        out.contains(&format!("\nrules folder: {}\nfiles:\n", folder.display())),
+        "{out}"
+    );
+}
+
+#[test]
 fn variants_and_stacked_house_rules() {
     let mut r = repl(&fixtures());
     run(

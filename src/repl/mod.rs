@@ -718,7 +718,13 @@ impl Repl {
     }
 
     fn rules(&mut self, hook: Option<&str>) -> Result<String> {
-        let s = self.session()?;
+        let Some(s) = self.session.as_mut() else {
+            let dir = self.rules_dir.canonicalize();
+            return Ok(format!(
+                "rules folder: {}\nno game yet: start one with `new <game>` (`games` lists them)",
+                dir.as_deref().unwrap_or(&self.rules_dir).display()
+            ));
+        };
         let rules = s.game.rules.clone();
         if let Some(h) = hook {
             let layers = rules
@@ -732,7 +738,12 @@ impl Repl {
                 .collect();
             return Ok(format!("{h} (top first):\n{}", files.join("\n")));
         }
-        let mut out = format!("{} — {}\nfiles:\n", rules.game, rules.title);
+        let mut out = format!(
+            "{} — {}\nrules folder: {}\nfiles:\n",
+            rules.game,
+            rules.title,
+            rules.host.root.display()
+        );
         for (file, hash) in rules.files() {
             out += &format!("  {file}  {}\n", &hash[..12]);
         }
