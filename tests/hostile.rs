@@ -124,6 +124,33 @@ fn unknown_commands_with_any_characters_are_errors_not_panics() {
     assert!(fails(&mut repl, &huge).contains("unknown command"));
 }
 
+#[test]
+fn errors_fit_on_a_few_terminal_lines_whatever_was_typed() {
+    let mut repl = Repl::new(&common::fixtures(), false);
+    run(&mut repl, &["new race --seed 1", "roll 3"]);
+    let before = fingerprint(&repl);
+    let lines = [
+        format!("play {}", "24/21 ".repeat(4000)),
+        "x".repeat(1 << 20),
+        format!("new {}", "é".repeat(20_000)),
+        format!("show --{}", "z".repeat(20_000)),
+        "lua error(string.rep('y', 50000) .. ' the end')".to_string(),
+        "lua error(string.rep('line\\n', 5000))".to_string(),
+    ];
+    for line in &lines {
+        let e = fails(&mut repl, line);
+        assert!(
+            e.lines().count() <= 9 && e.lines().all(|l| l.chars().count() <= 300),
+            "{} lines, {} characters: {}",
+            e.lines().count(),
+            e.chars().count(),
+            &e[..e.len().min(400)]
+        );
+    }
+    assert!(fails(&mut repl, &lines[4]).ends_with("the end"));
+    assert_eq!(before, fingerprint(&repl));
+}
+
 /// The binary on the fixture rules, with pipes for its three streams.
 fn spawn(args: &[&str]) -> std::process::Child {
     std::process::Command::new(env!("CARGO_BIN_EXE_tortuga"))

@@ -83,6 +83,36 @@ fn words(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// The most lines an error message keeps, and the most characters of each.
+const ERROR_LINES: usize = 8;
+const ERROR_LINE_CHARS: usize = 240;
+
+/// `text` cut to a few terminal lines: a long line keeps its start and its end (where the
+/// reason usually is) around a count of what was left out, and lines past the first few are
+/// counted, not printed. A 20,000-character move typed by mistake gives an error that fits
+/// on the screen.
+pub fn bounded(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: Vec<String> = lines
+        .iter()
+        .take(ERROR_LINES)
+        .map(|line| {
+            let n = line.chars().count();
+            if n <= ERROR_LINE_CHARS {
+                return line.to_string();
+            }
+            let (head, tail) = (ERROR_LINE_CHARS * 2 / 3, ERROR_LINE_CHARS / 4);
+            let start: String = line.chars().take(head).collect();
+            let end: String = line.chars().skip(n - tail).collect();
+            format!("{start}…({} characters)…{end}", n - head - tail)
+        })
+        .collect();
+    if lines.len() > ERROR_LINES {
+        out.push(format!("… ({} more lines)", lines.len() - ERROR_LINES));
+    }
+    out.join("\n")
+}
+
 /// A clap error as the REPL prints it: without clap's own `error: ` (the prompt adds one) and
 /// without the pointer to `--help` (`help <command>` is the REPL's).
 fn grammar_error(e: &clap::Error) -> String {
@@ -120,8 +150,14 @@ impl Repl {
             .ok_or_else(|| anyhow!("no game yet: start one with `new <game>` (`games` lists them)"))
     }
 
-    /// Runs one command line and returns what it prints.
+    /// Runs one command line and returns what it prints. An error is a few lines at most,
+    /// however long the line typed (see [`bounded`]).
     pub fn handle_line(&mut self, line: &str) -> Result<String> {
+        self.run_line(line)
+            .map_err(|e| anyhow!("{}", bounded(&format!("{e:#}"))))
+    }
+
+    fn run_line(&mut self, line: &str) -> Result<String> {
         crate::script::limits::clear_interrupt();
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -938,7 +974,28 @@ pub fn machine_moves(
 
 #[cfg(test)]
 mod tests {
-    use super::words;
+    use super::{ERROR_LINE_CHARS, ERROR_LINES, bounded, words};
+
+    #[test]
+    fn errors_are_bounded_to_a_few_lines_keeping_both_ends() {
+        assert_eq!(bounded("short\ntwo lines"), "short\ntwo lines");
+        let long = format!(
+            "illegal move \"{}\" with 3-1: the reason",
+            "é".repeat(20_000)
+        );
+        let cut = bounded(&long);
+        assert!(cut.starts_with("illegal move \"éé"), "{cut}");
+        assert!(cut.ends_with("éé\" with 3-1: the reason"), "{cut}");
+        assert!(cut.contains("characters)…"), "{cut}");
+        assert!(cut.chars().count() <= ERROR_LINE_CHARS + 40, "{cut}");
+        let many: Vec<String> = (0..50).map(|i| format!("line {i}")).collect();
+        let cut = bounded(&many.join("\n"));
+        assert_eq!(cut.lines().count(), ERROR_LINES + 1);
+        assert!(
+            cut.ends_with(&format!("… ({} more lines)", 50 - ERROR_LINES)),
+            "{cut}"
+        );
+    }
 
     #[test]
     fn words_keep_json_and_quoted_text_whole_with_their_offsets() {
