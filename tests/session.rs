@@ -440,3 +440,23 @@ fn reseed_restarts_the_streams() {
         "the same reseed draws alike"
     );
 }
+
+#[test]
+fn a_position_format_the_game_does_not_declare_is_refused_with_those_it_has() {
+    let mut r = repl(&fixtures());
+    run(&mut r, &["new nim --seed 1"]);
+    assert_eq!(run(&mut r, &["position"]), "7");
+    assert_eq!(run(&mut r, &["position stones"]), "o o o o o o o");
+    assert!(
+        fails(&mut r, "position id").contains(
+            "position: unknown format 'id' (nim offers: stones (the pile drawn as stones))"
+        )
+    );
+    assert!(
+        run(&mut r, &["rules"])
+            .contains("position formats (besides its own):\n  stones  the pile drawn as stones\n")
+    );
+    // A game that does not declare its formats leaves the format to its export hook.
+    run(&mut r, &["new race --seed 1"]);
+    assert_eq!(run(&mut r, &["position whatever"]), "1,1");
+}

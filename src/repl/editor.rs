@@ -54,6 +54,8 @@ pub struct Known {
     pub hooks: Vec<String>,
     pub switches: Vec<String>,
     pub tiles: Vec<String>,
+    /// The position formats the game declares.
+    pub formats: Vec<String>,
 }
 
 pub struct ReplHelper {
@@ -137,6 +139,7 @@ fn candidates(before: &str, known: &Known) -> Option<(usize, Vec<String>)> {
         "help" if first => Some((start, matching(&commands::names(), word))),
         "show" if first => Some((start, matching(&known.seats, word))),
         "rules" if first => Some((start, matching(&known.hooks, word))),
+        "position" if first => Some((start, matching(&known.formats, word))),
         "roll" => Some((start, matching(&known.tiles, word))),
         "save" | "load" | "replay" | "setup" => None,
         _ => Some((start, vec![])),
@@ -309,6 +312,7 @@ mod tests {
             hooks: vec!["render".into(), "status".into()],
             switches: vec!["cube".into(), "crawford".into()],
             tiles: vec!["arrow".into(), "cave".into()],
+            formats: vec!["id".into()],
         };
         let words = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(
@@ -339,6 +343,7 @@ mod tests {
         assert_eq!(candidates("show ", &known), Some((5, words(&["X", "O"]))));
         assert_eq!(candidates("rules s", &known), Some((6, words(&["status"]))));
         assert_eq!(candidates("roll c", &known), Some((5, words(&["cave"]))));
+        assert_eq!(candidates("position ", &known), Some((9, words(&["id"]))));
         assert_eq!(candidates("save ga", &known), None, "file names");
         assert_eq!(candidates("undo x", &known), Some((5, vec![])));
     }

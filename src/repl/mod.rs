@@ -247,7 +247,7 @@ impl Repl {
             ReplCommand::Save { file } => self.save(&file),
             ReplCommand::Load { file } => self.load(&file, false),
             ReplCommand::Replay { file } => self.load(&file, true),
-            ReplCommand::Position { format } => self.session()?.game.text_hook("export", format),
+            ReplCommand::Position { format } => self.position(format),
             ReplCommand::Setup {
                 game,
                 options,
@@ -753,6 +753,33 @@ impl Repl {
         }
     }
 
+    /// `position [format]`: the game's text format, or another it offers. A game that declares
+    /// its formats (the game table's `formats`) refuses any other, naming those it has.
+    fn position(&mut self, format: Option<String>) -> Result<String> {
+        let s = self.session()?;
+        let rules = s.game.rules.clone();
+        if let (Some(f), Some(formats)) = (&format, &rules.formats)
+            && !formats.contains_key(f)
+        {
+            if formats.is_empty() {
+                bail!(
+                    "position: {} has no format '{f}', only its own (`position`)",
+                    rules.game
+                );
+            }
+            let offered: Vec<String> = formats
+                .iter()
+                .map(|(name, help)| format!("{name} ({help})"))
+                .collect();
+            bail!(
+                "position: unknown format '{f}' ({} offers: {})",
+                rules.game,
+                offered.join(", ")
+            );
+        }
+        s.game.text_hook("export", format)
+    }
+
     fn rules(&mut self, hook: Option<&str>) -> Result<String> {
         let Some(s) = self.session.as_mut() else {
             let dir = self.rules_dir.canonicalize();
@@ -782,6 +809,18 @@ impl Repl {
         );
         for (file, hash) in rules.files() {
             out += &format!("  {file}  {}\n", &hash[..12]);
+        }
+        if let Some(formats) = &rules.formats {
+            out += "position formats (besides its own):";
+            out += &if formats.is_empty() {
+                " none\n".to_string()
+            } else {
+                formats
+                    .iter()
+                    .map(|(f, help)| format!("\n  {f}  {help}"))
+                    .collect::<String>()
+                    + "\n"
+            };
         }
         out += "switches:\n";
         for d in &rules.switch_defs {
@@ -920,6 +959,12 @@ impl Repl {
             known.hooks = rules.stacks.keys().cloned().collect();
             known.switches = rules.switch_defs.iter().map(|d| d.name.clone()).collect();
             known.tiles = rules.tiles.iter().map(|t| t.name.clone()).collect();
+            known.formats = rules
+                .formats
+                .iter()
+                .flatten()
+                .map(|(f, _)| f.clone())
+                .collect();
         }
         known
     }

@@ -131,6 +131,9 @@ pub struct Rules {
     pub hooks: BTreeMap<String, Function>,
     /// Switch values `bench` plays with unless told otherwise (the game table's `bench`).
     pub bench_switches: Vec<(String, Value)>,
+    /// The position formats `export` offers besides the game's own, each with its help (the
+    /// game table's `formats`); `None` when the game does not declare them.
+    pub formats: Option<BTreeMap<String, String>>,
 }
 
 /// Lists the `*.lua` or `*.toml` file stems of a folder, sorted (an absent folder is empty).
@@ -258,6 +261,17 @@ impl Rules {
             }
             bench_switches.sort_by(|a, b| a.0.cmp(&b.0));
         }
+
+        let formats = match field::<Option<Table>>(&def, "formats", &what)? {
+            Some(t) => Some(
+                t.pairs::<String, String>()
+                    .collect::<mlua::Result<BTreeMap<_, _>>>()
+                    .map_err(|e| {
+                        anyhow!("{what}: formats: a format's name and its help are strings ({e})")
+                    })?,
+            ),
+            None => None,
+        };
 
         let mut stacks: BTreeMap<String, Vec<Layer>> = BTreeMap::new();
         for pair in hooks_def.pairs::<String, Function>() {
@@ -401,6 +415,7 @@ impl Rules {
             stacks,
             hooks,
             bench_switches,
+            formats,
         })
     }
 
