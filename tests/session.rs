@@ -460,3 +460,25 @@ fn a_position_format_the_game_does_not_declare_is_refused_with_those_it_has() {
     run(&mut r, &["new race --seed 1"]);
     assert_eq!(run(&mut r, &["position whatever"]), "1,1");
 }
+
+#[test]
+fn lua_g_and_help_lua_list_calls_that_g_has() {
+    let mut r = repl(&fixtures());
+    run(&mut r, &["new race --seed 1"]);
+    let listed = run(&mut r, &["lua G"]);
+    assert!(run(&mut r, &["help lua"]).ends_with(&listed));
+    let calls: Vec<&str> = listed
+        .lines()
+        .skip(1)
+        .filter(|l| !l.starts_with("Globals") && !l.starts_with("  math"))
+        .flat_map(|l| l.split_once(": ").map_or(l, |(_, c)| c).split_whitespace())
+        .collect();
+    assert!(calls.len() > 40 && calls.contains(&"bag_items"), "{listed}");
+    for call in calls {
+        assert_eq!(
+            run(&mut r, &[&format!("lua type(G.{call})")]),
+            "function",
+            "G:{call} is listed"
+        );
+    }
+}

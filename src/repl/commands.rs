@@ -221,7 +221,7 @@ pub enum ReplCommand {
     ///
     /// Expressions print their value; tables print readably. An unfinished block continues on
     /// the next line. `help lua` and `lua G` list the API.
-    #[command(after_help = "Examples: lua G:turn()\n          lua G:pieces()")]
+    #[command(after_help = "Examples: lua G:current()\n          lua G:pieces()")]
     Lua {
         /// The code.
         #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]

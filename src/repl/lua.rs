@@ -150,8 +150,35 @@ pub fn api() -> String {
             }
         }
         if !calls.is_empty() {
-            out += &format!("  {title}: {}\n", calls.join(" "));
+            // "Properties (nil, boolean, …)": the heading without its parenthesis.
+            let title = title.split(" (").next().unwrap_or(title);
+            out += &wrapped(&format!("  {title}: {}", calls.join(" ")), "    ");
         }
     }
-    out + "Globals: hook (the game's hooks), tiles, tile_names, json, sorted_keys; no math.random (chance goes through the game's randomizers)"
+    out += &wrapped(
+        "Globals: hook (the game's hooks), tiles, tile_names, json, sorted_keys, data, require, \
+         print; no math.random (chance goes through the game's randomizers)",
+        "  ",
+    );
+    out.trim_end().to_string()
+}
+
+/// `text` wrapped at word boundaries to 100 columns, continuation lines indented by `indent`.
+fn wrapped(text: &str, indent: &str) -> String {
+    let mut out = String::new();
+    let body = text.trim_start();
+    let mut line = text[..text.len() - body.len()].to_string();
+    let mut fresh = true;
+    for word in body.split(' ') {
+        if !fresh && line.chars().count() + 1 + word.chars().count() > 100 {
+            out += &line;
+            out.push('\n');
+            line = indent.to_string();
+        } else if !fresh {
+            line.push(' ');
+        }
+        line += word;
+        fresh = false;
+    }
+    out + &line + "\n"
 }
