@@ -68,6 +68,35 @@ local function counts_at(V, o, q)
   return a, b
 end
 
+-- Colour c's positions on the board with their piece counts, as a list i, k, i, k, … in the
+-- order of c's pieces. Kept in V.units[c] until c's pieces move.
+local function units(V, c)
+  local list = V.units[c]
+  if list then return list end
+  list = {}
+  local at, first = V.at, 4 * c - 3
+  for p = first, first + 3 do
+    local i = at[p]
+    if i > 0 and i < HOME then
+      local seen = false -- an earlier piece of c at i: that unit is listed
+      for q = first, p - 1 do
+        if at[q] == i then
+          seen = true
+          break
+        end
+      end
+      if not seen then
+        local k = 1
+        for q = p + 1, first + 3 do if at[q] == i then k = k + 1 end end
+        list[#list + 1] = i
+        list[#list + 1] = k
+      end
+    end
+  end
+  V.units[c] = list
+  return list
+end
+
 -- The rank of colour o's strongest unit on each square it holds (§10), or with
 -- block_form_by=team the number of pieces of o's team there: a map square → rank. Kept in
 -- V.ranks[o] until o's pieces (or its partner's) move.
@@ -89,15 +118,10 @@ local function ranks(V, o)
       end
     end
   else
-    local first = 4 * o - 3
-    for p = first, first + 3 do
-      local i = at[p]
-      if i > 0 and i < HOME then
-        local n = 1 -- o's pieces at route position i, up to p
-        for k = first, p - 1 do if at[k] == i then n = n + 1 end end
-        local q = route[o][i]
-        if n > (map[q] or 0) then map[q] = n end
-      end
+    local list, mine = V.units[o] or units(V, o), route[o]
+    for n = 1, #list, 2 do
+      local q, k = mine[list[n]], list[n + 1]
+      if k > (map[q] or 0) then map[q] = k end
     end
   end
   V.ranks[o] = map
@@ -117,20 +141,17 @@ local function stops(V, c)
   list = {}
   local sw = V.sw
   if sw.block_passing ~= "none" and V.stack then
-    local all, at, on = sw.block_passing == "all", V.at, V.on[c]
+    local all, on = sw.block_passing == "all", V.on[c]
     for o = 1, 4 do
       if all or TEAM[o] ~= TEAM[c] then
-        local map = V.ranks[o] or ranks(V, o)
-        for p = 4 * o - 3, 4 * o do
-          local x = at[p]
-          if x > 0 and x < HOME then
-            local q = V.route[o][x]
-            local r, mine = map[q], on[q]
-            if r >= 2 and mine then
-              for k = 1, #mine do
-                list[#list + 1] = mine[k]
-                list[#list + 1] = r
-              end
+        local map, held, route = V.ranks[o] or ranks(V, o), V.units[o] or units(V, o), V.route[o]
+        for n = 1, #held, 2 do
+          local q = route[held[n]]
+          local r, mine = map[q], on[q]
+          if r >= 2 and mine then
+            for k = 1, #mine do
+              list[#list + 1] = mine[k]
+              list[#list + 1] = r
             end
           end
         end
@@ -148,16 +169,12 @@ local function foes(V, c)
   local map = V.foes[team]
   if map then return map end
   map = {}
-  local at = V.at
   for n = 1, 2 do
     local o = OPPONENTS[c][n]
-    local r, route = V.ranks[o] or ranks(V, o), V.route[o]
-    for p = 4 * o - 3, 4 * o do
-      local x = at[p]
-      if x > 0 and x < HOME then
-        local q = route[x]
-        if r[q] > (map[q] or 0) then map[q] = r[q] end
-      end
+    local r, held, route = V.ranks[o] or ranks(V, o), V.units[o] or units(V, o), V.route[o]
+    for x = 1, #held, 2 do
+      local q = route[held[x]]
+      if r[q] > (map[q] or 0) then map[q] = r[q] end
     end
   end
   V.foes[team] = map
@@ -243,33 +260,6 @@ local function order_bits(order)
   local packed = 0
   for k = #order, 1, -1 do packed = packed << 3 | order[k] end
   return packed << 21
-end
-
--- Colour c's positions on the board with their piece counts, as a list i, k, i, k, … in the
--- order of c's pieces. Kept in V.units[c] until c's pieces move.
-local function units(V, c)
-  local list = V.units[c]
-  if list then return list end
-  list = {}
-  local at, first = V.at, 4 * c - 3
-  for p = first, first + 3 do
-    local i = at[p]
-    if i > 0 and i < HOME then
-      local k, dup = 1, false
-      for q = first, first + 3 do
-        if q ~= p and at[q] == i then
-          if q < p then dup = true end
-          k = k + 1
-        end
-      end
-      if not dup then
-        list[#list + 1] = i
-        list[#list + 1] = k
-      end
-    end
-  end
-  V.units[c] = list
-  return list
 end
 
 -- Calls visit(a) for each move of colour c's units by s (group g), one per unit (i, j), until
