@@ -550,6 +550,64 @@ local function assign(V, c, key, from, gone, cache)
   return false
 end
 
+-- The fast path's actions: M.dice_actions for one colour c where `monotone` holds (no triple
+-- bonus, no stepped sums), in the same order, with M.target's test taken apart into what does
+-- not depend on how many pieces move (the target, or none) and the fewest that may (to pass the
+-- blocks on the way and to land), so that each unit is tested once per group. On the way it
+-- fills `cache` with the movers list of every die of the throw (each die is a group of its own).
+local function fast_actions(V, c, key, entries, entry, cache)
+  local sw, groups = V.sw, T.GROUPS[key]
+  local list = V.units[c] or units(V, c)
+  local blocks = V.stops[c] or stops(V, c)
+  local land = V.foes[TEAM[c]] or foes(V, c)
+  local route, castles, stack = V.route[c], V.castles, V.stack
+  local exact, shared_castles = sw.exact_finish == "on", sw.castle_function == "shared"
+  local barred = V.killed and not V.killed[c] -- no stepping onto index 76 yet
+  local whole = stack and sw.blocks_split == "off" -- a block moves whole
+  local may_enter = (entries == 0 or sw.multi_entry == "on") and V.wait[c] > 0
+  local out = {}
+  for g = 1, #groups do
+    local grp = groups[g]
+    local s, gc = grp.sum, g + colour_bits(c)
+    local one = grp.size == 1 and {} or nil -- the movers list of die s
+    if may_enter and s == entry then out[#out + 1] = gc end
+    for n = 1, #list, 2 do
+      local i, k = list[n], list[n + 1]
+      local t, need = i + s, 1
+      if t > HOME then t = (not exact) and HOME or nil end
+      if t and barred and i <= 75 and t >= 76 then t = nil end
+      if t then
+        for x = 1, #blocks, 2 do
+          local y = blocks[x]
+          if y > i and y < t and blocks[x + 1] > need then need = blocks[x + 1] end
+        end
+        if t ~= HOME then
+          local q = route[t]
+          local r = land[q]
+          if r then
+            if stack and r > need then need = r end
+            if castles[q] and not shared_castles then t = nil end
+          end
+        end
+      end
+      if t then
+        local lo, hi = 1, 1
+        if stack then hi = k end
+        if whole then lo = k end
+        if lo < need then lo = need end
+        for j = lo, hi do out[#out + 1] = gc + 8 * j + 64 * i + 8192 * t end
+        if one and need <= 1 then
+          one[#one + 1] = i
+          one[#one + 1] = k
+        end
+      end
+    end
+    if one then cache[s] = one end
+  end
+  return out
+end
+M.fast_actions = fast_actions
+
 -- Whether the fast path proves that action a starts a plan reaching `cap`.
 local function proven(V, c, key, entries, entry, cap, a, cache)
   local g = T.GROUPS[key][a & 7]
@@ -564,25 +622,50 @@ local function proven(V, c, key, entries, entry, cap, a, cache)
   return false
 end
 
+-- Whether the fast path proves that action a falls short of `cap`: it does not enter while an
+-- entry is owed (a plan reaching cap enters, §7 at_least_one), and no group of the dice it
+-- leaves makes the entry, so that every plan it starts scores its dice alone, less than 16.
+local function short(V, key, entries, entry, cap, a)
+  if V.sw.entry_compulsory ~= "at_least_one" or cap < 16 or entries > 0 or (a >> 6) & 127 == 0 then
+    return false
+  end
+  return T.ENTRIES[entry][T.GROUPS[key][a & 7].rest] == 0
+end
+
 -- The actions offered now (§8): those some surviving complete plan continues with. With
 -- forced_play=free: those that keep the compulsory entry possible. `reference`: without the
 -- fast path (for the differential test).
 function M.offered(V, cs, key, entries, used, entry, triple, reference)
-  local list = M.dice_actions(V, cs, key, entries, entry, triple)
-  if #list <= 1 and V.sw.forced_play ~= "free" then return list end
-  local cap = bound(V, cs, key, entries, used, entry)
   local fast = not reference and monotone(V.sw, triple, cs)
   local c = cs[1]
   local cache = {}
+  local list
+  if fast then
+    list = fast_actions(V, c, key, entries, entry, cache)
+  else
+    list = M.dice_actions(V, cs, key, entries, entry, triple)
+  end
+  if #list <= 1 and V.sw.forced_play ~= "free" then return list end
+  local cap = bound(V, cs, key, entries, used, entry)
   V.memo, V.captures = {}, 0
-  local values, top = {}, -1
+  local values, top, deferred = {}, -1, false
   for n = 1, #list do
     if fast and proven(V, c, key, entries, entry, cap, list[n], cache) then
       values[n] = cap
+    elseif fast and short(V, key, entries, entry, cap, list[n]) then
+      values[n], deferred = -1, true -- searched below only if no action reaches cap
     else
       values[n] = after(V, cs, key, entries, used, entry, triple, cap, list[n])
     end
     if values[n] > top then top = values[n] end
+  end
+  if deferred and top < cap then
+    for n = 1, #list do
+      if values[n] == -1 then
+        values[n] = after(V, cs, key, entries, used, entry, triple, cap, list[n])
+        if values[n] > top then top = values[n] end
+      end
+    end
   end
   local floor = top
   if V.sw.forced_play == "free" then floor = 16 * (top // 16) end

@@ -1,6 +1,7 @@
--- The forced-play filter's fast path (moves.lua `proven`) against the plain plan search, at
--- every long-dice decision of random games of both implements and several readings; and
--- every option's label typed back to that option (notation.lua).
+-- The forced-play filter's fast path (moves.lua `fast_actions`, `proven` and `short`) against
+-- the plain move generation and plan search, at every long-dice decision of random games of
+-- both implements and several readings; and every option's label typed back to that option
+-- (notation.lua).
 
 local K = require("test_kernel")
 local R = require("chaupar.rules")
@@ -22,6 +23,8 @@ local function same(a, b)
   return true
 end
 
+local compared = 0 -- long-dice decisions whose move generations were compared
+
 local function check(G)
   local st = hook.status(G)
   if not st.options then return end
@@ -40,6 +43,10 @@ local function check(G)
   local fast = M.offered(V, { mover }, key, entries, used, entry, triple)
   local plain = M.offered(M.view(G, sw), { mover }, key, entries, used, entry, triple, true)
   assert(same(fast, plain), "fast path and search differ at\n" .. hook.export(G))
+  local moves = M.fast_actions(M.view(G, sw), mover, key, entries, entry, {})
+  assert(same(moves, M.dice_actions(M.view(G, sw), { mover }, key, entries, entry, triple)),
+    "fast and plain move generation differ at\n" .. hook.export(G))
+  compared = compared + 1
 end
 
 local decisions = 0
@@ -48,6 +55,9 @@ for _, case in ipairs({
   { implement = "dice3", block_form_by = "team" }, { implement = "dice3", block_model = "immune_pairs" },
   { implement = "dice3", kill_before_home = "on", castle_set = "none" },
   { implement = "dice2", exact_finish = "off", blocks_split = "off" },
+  { implement = "dice3", castle_function = "shared", block_passing = "none" },
+  { implement = "dice2", multi_entry = "off", block_model = "none" },
+  { implement = "dice3", entry_compulsory = "off", start = "ain_akbari" },
 }) do
   for seed = 1, 3 do
     local G = K.new("chaupar", case)
@@ -67,3 +77,4 @@ for _, case in ipairs({
   end
 end
 assert(decisions > 1000, "too few decisions: " .. decisions)
+assert(compared > 1000, "too few long-dice decisions compared: " .. compared)
