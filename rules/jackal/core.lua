@@ -89,14 +89,20 @@ function C.ship_team(ships, l)
   return nil
 end
 
+-- The team that plays after team t in the turn order `teams` (nil when t is not in it).
+function C.team_after(teams, t)
+  for i = 1, #teams do
+    if teams[i] == t then return teams[i % #teams + 1] end
+  end
+  return nil
+end
+
 -- The seat that plays team t's turn now (grass shifts control, §7.6).
 function C.controller(G, t)
   local ctrl = G:get("ctrl")
   if G:get("shifted") then
-    local teams = G:get("teams")
-    for i = 1, #teams do
-      if teams[i] == t then return ctrl[teams[i % #teams + 1]] end
-    end
+    local next_team = C.team_after(G:get("teams"), t)
+    if next_team then return ctrl[next_team] end
   end
   return ctrl[t]
 end
@@ -171,9 +177,14 @@ local function find(cs, p)
   return nil
 end
 
-function C.cread(G, p)
+-- The packed integer of character piece p.
+local function packed(G, p)
   local cs = G:get("cs")
-  return decode(cs[find(cs, p)])
+  return cs[find(cs, p)]
+end
+
+function C.cread(G, p)
+  return decode(packed(G, p))
 end
 
 function C.cwrite(G, p, label, team, step, f, l)
@@ -243,11 +254,11 @@ end
 
 -- The character table of the packed integer v (see decode).
 local function make_char(G, v)
-  local p, l, f, label = v >> 27, v & 255, (v >> 14) & 63, LABELS[(v >> 20) & 127]
+  local p = v >> 27
+  local label, team, step, f, l = decode(v)
   local c = {
-    id = p, loc = l, label = label, who = WHO[label] or "pirate", team = (v >> 11) & 7,
-    step = (v >> 8) & 7, trap = f & 1 ~= 0, conv = f & 2 ~= 0, drunk = (f >> 2) & 3,
-    newb = (f >> 4) & 3,
+    id = p, loc = l, label = label, who = WHO[label] or "pirate", team = team, step = step,
+    trap = f & 1 ~= 0, conv = f & 2 ~= 0, drunk = (f >> 2) & 3, newb = (f >> 4) & 3,
   }
   if l == B.UNDER then
     c.lost = G:piece_get(p, "lost")
@@ -257,8 +268,7 @@ local function make_char(G, v)
 end
 
 function C.char(G, p)
-  local cs = G:get("cs")
-  return make_char(G, cs[find(cs, p)])
+  return make_char(G, packed(G, p))
 end
 
 function C.fighter(c)
@@ -451,6 +461,16 @@ function C.open_tile(G, l)
   local t, o = C.cell(G, l)
   if o then return t end
   return nil
+end
+
+-- The land cells, in reading order, where tile `name` lies face up (but cell `but`).
+function C.open_cells(G, name, but)
+  local out = {}
+  for i = 1, #B.LAND do
+    local t = B.LAND[i]
+    if t ~= but and C.open_tile(G, t) == name then out[#out + 1] = t end
+  end
+  return out
 end
 
 function C.spent(G, l) local _, _, _, x = C.cell(G, l) return x end

@@ -278,10 +278,7 @@ end
 -- Moves "turn" to the next team, counting rounds and stalls. True when the game ended.
 function T.next_team(G)
   local teams = G:get("teams")
-  local t = G:get("turn")
-  local i = 1
-  for k = 1, #teams do if teams[k] == t then i = k end end
-  local nt = teams[i % #teams + 1]
+  local nt = C.team_after(teams, G:get("turn")) or teams[1 % #teams + 1]
   if nt == T.first_team(G) then
     G:set("round", (G:get("round") or 1) + 1)
     G:stat("rounds")

@@ -6,11 +6,8 @@ local C = require("jackal.core")
 local function exits(G, c, but)
   local V = C.view(G)
   local out = {}
-  for i = 1, #B.LAND do
-    local t = B.LAND[i]
-    if t ~= but and C.open_tile(G, t) == "cv" and #C.enemies_at(V, c, t, nil) == 0 then
-      out[#out + 1] = B.name(t)
-    end
+  for _, t in ipairs(C.open_cells(G, "cv", but)) do
+    if #C.enemies_at(V, c, t, nil) == 0 then out[#out + 1] = B.name(t) end
   end
   return out
 end

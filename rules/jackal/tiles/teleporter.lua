@@ -5,22 +5,13 @@
 local B = require("jackal.board")
 local C = require("jackal.core")
 
--- The other open teleporter than the one at l, or nil.
-local function other(G, l)
-  for i = 1, #B.LAND do
-    local t = B.LAND[i]
-    if t ~= l and C.open_tile(G, t) == "teleporter" then return t end
-  end
-  return nil
-end
-
 return {
   name = "teleporter", count = 0, glyph = "⊙",
   help = "Teleporter: carries whoever stops on it to the other teleporter, once that is face up.",
   hooks = {
     on_arrive = function(G, l, c)
       if G:get("mv_type") == "teleport" then return "rest" end
-      local to = other(G, l)
+      local to = C.open_cells(G, "teleporter", l)[1]
       if not to then return "rest" end
       G:log(c.label .. " is teleported from " .. B.name(l) .. " to " .. B.name(to))
       return { to = to, type = "teleport" }

@@ -4,15 +4,6 @@
 -- does pays one coin from the hold to the team that plays next, so no gold leaves play.
 local C = require("jackal.core")
 
--- The team that plays after team t.
-local function next_team(G, t)
-  local teams = G:get("teams")
-  for i = 1, #teams do
-    if teams[i] == t then return teams[i % #teams + 1] end
-  end
-  return t
-end
-
 return {
   name = "toll_bridge", count = 0, glyph = "≠",
   help = "Toll bridge: costs one banked coin, paid to the team that plays next.",
@@ -21,8 +12,8 @@ return {
       return c.team == 0 or G:get("bank")[c.team] > 0
     end,
     on_arrive = function(G, _, c)
-      local to = next_team(G, c.team)
-      if c.team == 0 or to == c.team then return "rest" end
+      local to = C.team_after(G:get("teams"), c.team)
+      if c.team == 0 or to == nil or to == c.team then return "rest" end
       C.add_bank(G, c.team, -1)
       C.add_bank(G, to, 1)
       G:log(c.label .. " pays a coin of toll to " .. C.team_name(to))
