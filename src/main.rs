@@ -407,17 +407,19 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
         let seats = args.players.unwrap_or(rules.seats.default);
         let results = sim::bench(rules, seats, rounds, per_round, 1, |i, r| {
             print_out(&format!(
-                "round {}: {} games in {:.2}s = {:.0} playouts/s ({:.0} decisions per game)",
+                "round {}: {} games in {:.2}s = {:.0} playouts/s ({:.0} decisions per game, {:.1} µs of CPU per decision)",
                 i + 1,
                 r.games,
                 r.seconds,
                 r.rate(),
-                r.decisions as f64 / r.games as f64
+                r.decisions as f64 / r.games as f64,
+                r.cpu_per_decision()
             ));
         })?;
         print_out(&format!(
-            "{game} ({seats} players{shown}): {:.0} playouts/s (median of {})",
+            "{game} ({seats} players{shown}): {:.0} playouts/s, {:.1} µs of CPU per decision (medians of {})",
             sim::median_rate(&results),
+            sim::median_cpu_per_decision(&results),
             results.len()
         ));
         Ok(())
@@ -435,8 +437,8 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
 fn bench_all(dir: &std::path::Path, args: &BenchArgs, budget: &Budget) -> anyhow::Result<()> {
     let per_round = Duration::from_secs_f64(args.seconds);
     print_out(&format!(
-        "{:<12} {:<22} {:>7} {:>12} {:>14} {:>12}  switches",
-        "game", "variant", "players", "playouts/s", "decisions/game", "µs/decision"
+        "{:<12} {:<22} {:>7} {:>12} {:>14} {:>15}  switches",
+        "game", "variant", "players", "playouts/s", "decisions/game", "CPU µs/decision"
     ));
     for game in tortuga::script::rules::games(dir) {
         let mut variants = vec![None];
@@ -454,14 +456,15 @@ fn bench_all(dir: &std::path::Path, args: &BenchArgs, budget: &Budget) -> anyhow
                 .iter()
                 .fold((0, 0), |(g, d), r| (g + r.games, d + r.decisions));
             let per_game = decisions as f64 / games as f64;
+            let cpu = sim::median_cpu_per_decision(&results);
             print_out(&format!(
-                "{:<12} {:<22} {:>7} {:>12.0} {:>14.0} {:>12.2} {shown}",
+                "{:<12} {:<22} {:>7} {:>12.0} {:>14.0} {:>15.1} {shown}",
                 game,
                 variant.as_deref().unwrap_or("default"),
                 seats,
                 rate,
                 per_game,
-                1e6 / (rate * per_game)
+                cpu
             ));
         }
     }

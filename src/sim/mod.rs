@@ -18,6 +18,7 @@ use anyhow::{Result, anyhow, bail};
 use crate::kernel::State;
 use crate::kernel::rng::Stream;
 use crate::script::Rules;
+use crate::script::limits::thread_cpu_seconds;
 use crate::session::{Game, Status};
 
 /// How one random game ended.
@@ -162,12 +163,19 @@ pub fn random_playout(starter: &mut Starter, seed: u64, max_steps: u64) -> Resul
 pub struct Round {
     pub games: u64,
     pub seconds: f64,
+    /// CPU time of the benchmarking thread over the round.
+    pub cpu_seconds: f64,
     pub decisions: u64,
 }
 
 impl Round {
     pub fn rate(&self) -> f64 {
         self.games as f64 / self.seconds
+    }
+
+    /// Microseconds of CPU per decision.
+    pub fn cpu_per_decision(&self) -> f64 {
+        1e6 * self.cpu_seconds / self.decisions.max(1) as f64
     }
 }
 
@@ -186,9 +194,11 @@ pub fn bench(
     let mut starter = Starter::new(rules, seats);
     for r in 0..rounds {
         let start = Instant::now();
+        let cpu = thread_cpu_seconds();
         let mut round = Round {
             games: 0,
             seconds: 0.0,
+            cpu_seconds: 0.0,
             decisions: 0,
         };
         while round.games < min_games || start.elapsed() < per_round {
@@ -198,10 +208,18 @@ pub fn bench(
             round.decisions += p.decisions;
         }
         round.seconds = start.elapsed().as_secs_f64();
+        round.cpu_seconds = thread_cpu_seconds() - cpu;
         report(r, &round);
         out.push(round);
     }
     Ok(out)
+}
+
+/// The median of the rounds' CPU microseconds per decision.
+pub fn median_cpu_per_decision(rounds: &[Round]) -> f64 {
+    let mut us: Vec<f64> = rounds.iter().map(Round::cpu_per_decision).collect();
+    us.sort_by(f64::total_cmp);
+    us[us.len() / 2]
 }
 
 /// The median of the rounds' rates.
