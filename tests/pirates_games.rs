@@ -1,6 +1,6 @@
 //! Random Pirates games: the invariants after every step (never two ships on one sea cell,
 //! no ship on land, damage below sinking, the golden secret never in a pirate's view before
-//! the reveal), and many random games of each shipped variant finishing without a script
+//! the reveal), and a thousand random games of each shipped variant finishing without a script
 //! error, a limit hit or a stall.
 
 mod common;
@@ -104,20 +104,41 @@ fn random_games_keep_the_invariants() {
     }
 }
 
-#[test]
-fn many_games_of_each_variant_finish() {
-    for variant in ["author", "printed"] {
-        let mut starter = Starter::new(rules(variant, &[("max_rounds", "30")]), 2);
-        let mut decisions = 0;
-        for seed in 0..100 {
-            let p = random_playout(&mut starter, seed, MAX_STEPS)
-                .unwrap_or_else(|e| panic!("{variant} seed {seed}: {e:#}"));
-            assert_eq!(p.scores.iter().sum::<f64>(), 1.0, "{variant} seed {seed}");
-            decisions += p.decisions;
-        }
-        assert!(
-            decisions > 5_000,
-            "{variant}: games this short cannot have been played out"
-        );
+/// A thousand random games of a shipped variant, 30 rounds at most, each finishing with a
+/// result (no script error, limit or stall on the way).
+fn a_thousand_games_finish(variant: &str) {
+    let mut starter = Starter::new(rules(variant, &[("max_rounds", "30")]), 2);
+    let mut decisions = 0;
+    for seed in 0..1000 {
+        let p = random_playout(&mut starter, seed, MAX_STEPS)
+            .unwrap_or_else(|e| panic!("{variant} seed {seed}: {e:#}"));
+        assert_eq!(p.scores.iter().sum::<f64>(), 1.0, "{variant} seed {seed}");
+        decisions += p.decisions;
     }
+    assert!(
+        decisions > 50_000,
+        "{variant}: games this short cannot have been played out"
+    );
+}
+
+#[test]
+fn the_shipped_variants_are_the_three_played_below() {
+    let mut shipped = tortuga::script::rules::variants(&common::rules(), "pirates");
+    shipped.sort();
+    assert_eq!(shipped, ["author", "author_without_respin", "printed"]);
+}
+
+#[test]
+fn a_thousand_author_games_finish() {
+    a_thousand_games_finish("author");
+}
+
+#[test]
+fn a_thousand_author_without_respin_games_finish() {
+    a_thousand_games_finish("author_without_respin");
+}
+
+#[test]
+fn a_thousand_printed_games_finish() {
+    a_thousand_games_finish("printed");
 }

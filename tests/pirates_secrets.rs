@@ -3,8 +3,15 @@
 //! position, log and options at every step until the reveal; after it everyone sees.
 
 mod common;
+mod pirates;
 
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use tortuga::kernel::Value;
 use tortuga::repl::Repl;
+use tortuga::script::{LoadOptions, Rules};
+use tortuga::session::Game;
 
 /// What P1 can read now: the board, the position, the log and the options.
 fn pirate_view(repl: &mut Repl) -> String {
@@ -63,4 +70,60 @@ fn no_pirate_output_before_the_reveal_depends_on_the_golden_galleon() {
         let e = common::fails(&mut g, "lua G:secret_get('golden')");
         assert!(!e.is_empty());
     }
+}
+
+/// The piece ids a bot's resampling gives the golden secret for P1 over many seeds.
+fn resampled_golden(game: &Game) -> BTreeSet<i64> {
+    (0..40)
+        .map(|seed| {
+            let d = game.determinize(2, seed).expect("determinize for P1");
+            d.with_state(|s| match &s.secrets["golden"].value {
+                Value::Int(p) => *p,
+                v => panic!("golden is a piece id, not {v:?}"),
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn a_sunk_galleon_is_never_resampled_as_the_golden_one() {
+    let rules = Rc::new(
+        Rules::load(
+            &common::rules(),
+            "pirates",
+            &LoadOptions {
+                variant: Some("author".into()),
+                ..LoadOptions::default()
+            },
+        )
+        .expect("pirates loads"),
+    );
+    let mut game = Game::new(rules, 2, 1).expect("setup");
+    game.import(&pirates::pos(
+        "turn P1 / weather wind N / G1@(6,5)h2 / G2*@Testport / G3@(12,2) / B1@(7,6)",
+        "author",
+        "S1=spain P1=pirate",
+    ))
+    .expect("position");
+    let galleons: Vec<i64> = game.with_state(|s| {
+        s.pieces()
+            .filter(|(_, p)| p.kind == "galleon")
+            .map(|(id, _)| id.into())
+            .collect()
+    });
+    assert_eq!(resampled_golden(&game), galleons.iter().copied().collect());
+    let fire = game
+        .labels()
+        .unwrap()
+        .iter()
+        .position(|l| l == "fire B1 G1")
+        .expect("B1 may fire at G1");
+    game.apply(fire).unwrap();
+    game.resolve_chance(Some(&["N"])).unwrap();
+    assert!(!game.with_state(|s| s.exists(galleons[0])), "G1 is sunk");
+    assert_eq!(
+        resampled_golden(&game),
+        galleons[1..].iter().copied().collect(),
+        "G2 or G3, never the sunk G1"
+    );
 }

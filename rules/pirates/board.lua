@@ -106,6 +106,26 @@ function B.ships(G)
   return out
 end
 
+-- The cells of every ship, as piece ids and cells in id order: read without the whole record.
+function B.cells(G)
+  local ps = G:pieces()
+  local v = G:pieces_get(ps, "s")
+  for i = 1, #v do v[i] = v[i] & 4095 end
+  return ps, v
+end
+
+-- The turn flags (moved, fired, rep, frozen) and the ship's own weather, cleared on every ship
+-- at the end of a turn (§6.4).
+local TURN_BITS = (15 << 20) | (31 << 25)
+
+function B.new_turn(G)
+  local ps = G:pieces()
+  local v = G:pieces_get(ps, "s")
+  for i = 1, #ps do
+    if v[i] & TURN_BITS ~= 0 then G:piece_set(ps[i], "s", v[i] & ~TURN_BITS) end
+  end
+end
+
 function B.ship(G, p) return decode(p, G:piece_get(p, "s")) end
 
 -- Changes fields of ship p: B.update(G, p, "holes", 2, "moved", true, …); a new seat is the

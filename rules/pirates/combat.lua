@@ -10,14 +10,6 @@ local O = require("pirates.options")
 
 local K = {}
 
--- The number of king's steps between cells a and b.
-local function dist(C, a, b)
-  local dc, dr = a % C.w - b % C.w, a // C.w - b // C.w
-  if dc < 0 then dc = -dc end
-  if dr < 0 then dr = -dr end
-  return dc > dr and dc or dr
-end
-
 -- Whether ship s may fire now (§6, §11): at sea, not fired, not repairing, not frozen, and
 -- within the fire_timing and shots_per_turn switches.
 function K.may_fire(C, s, shots, timing, per_ship)
@@ -28,25 +20,28 @@ function K.may_fire(C, s, shots, timing, per_ship)
   return true
 end
 
--- Whether t is a ship s may fire at: an opposing ship at sea, not a derelict, in s's range.
-local function target(C, s, t)
-  return t.side ~= s.side and not t.der and t.side ~= "none"
-    and dist(C, s.pos, t.pos) <= B.RANGE[s.kind] and not S.in_port(C, t)
-end
-
 -- Appends the fire and salvo options of the player's shooters to `out`: a shot of each at
--- each target, and every set of two or more with one target in range of them all.
+-- each target (an opposing ship at sea, not a derelict, within the shooter's range in king's
+-- steps), and every set of two or more with one target in range of them all.
 function K.options(C, shooters, salvo, out)
-  local ships = C.ships
+  local ships, w = S.ships(C), C.w
+  local open, col, row = {}, {}, {} -- per ship j: whether it may be fired at, and its cell
   local in_range = {} -- per ship j, the shooters that may fire at it, as a bit mask of pieces
-  for j = 1, #ships do in_range[j] = 0 end
+  for j = 1, #ships do
+    local t = ships[j]
+    open[j] = not t.der and t.side ~= "none" and not S.in_port(C, t)
+    col[j], row[j], in_range[j] = t.pos % w, t.pos // w, 0
+  end
   for i = 1, #shooters do
     local s = shooters[i]
+    local c, r, range = s.pos % w, s.pos // w, B.RANGE[s.kind]
     for j = 1, #ships do
-      local t = ships[j]
-      if target(C, s, t) then
-        out[#out + 1] = O.fire(s.p, t.p)
-        in_range[j] = in_range[j] | (1 << (s.p - 1))
+      if open[j] and ships[j].side ~= s.side then
+        local dc, dr = col[j] - c, row[j] - r
+        if dc <= range and dc >= -range and dr <= range and dr >= -range then
+          out[#out + 1] = O.fire(s.p, ships[j].p)
+          in_range[j] = in_range[j] | (1 << (s.p - 1))
+        end
       end
     end
   end
@@ -103,6 +98,7 @@ function K.hit(G, t, shooters, holes)
   elseif s.holes + holes >= sink then
     G:log(string.format("%s hit: sunk", s.id))
     G:remove(t)
+    Gd.narrow(G)
   else
     B.update(G, t, "holes", s.holes + holes)
     G:log(string.format("%s hit: %d holes", s.id, s.holes + holes))

@@ -34,6 +34,18 @@ function Gd.set(G, p, revealed)
   if revealed then Gd.reveal(G) end
 end
 
+-- A galleon left the board (sunk or wrecked): until the reveal, the golden ship is one of the
+-- galleons still afloat, which everyone can see, so a bot that resamples the secret for a
+-- pirate (the secret's domain) never picks a ship that is gone (§4).
+function Gd.narrow(G)
+  if not G:get("gold") or G:get("gold_rev") then return end
+  local p, galleons = G:secret_get("golden"), {}
+  for _, s in ipairs(B.ships(G)) do
+    if s.kind == "galleon" then galleons[#galleons + 1] = s.p end
+  end
+  if G:exists(p) then G:secret_set("golden", p, P.spanish_seats(G), galleons) end
+end
+
 function Gd.reveal(G, why)
   if not G:get("gold") or G:get("gold_rev") then return end
   G:secret_reveal("golden")

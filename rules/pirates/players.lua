@@ -56,10 +56,8 @@ function P.start(G, seat, round)
   G:set_current(seat)
 end
 
-function P.current(G)
-  local order, ti = G:get("order", "ti")
-  return order[ti]
-end
+-- The player to act: order[ti], which every change of "ti" makes the kernel's current seat.
+function P.current(G) return G:current() end
 
 -- The next player in turn order after `seat` on the other side.
 function P.next_opponent(G, seat)

@@ -14,19 +14,27 @@ local SEA, LAND = 46, 35 -- '.', '#'
 
 S.REACH = { [0] = 0, 1, 2, 3, 3, 3, 2, 1 }
 
--- The state a move generator needs, read in a few kernel calls.
+-- The state a move generator needs, read in a few kernel calls: the map, the switches, and
+-- `occ`, the piece id of the ship on each occupied sea cell (ships in port share the port).
+-- `S.ships(C)` reads the ships themselves when a caller needs them.
 function S.context(G)
   local w, h, grid, cur = G:get("w", "h", "grid", "cur")
   local corner, against, neutral, chain = G:get("sw_corner_cutting", "sw_against_current",
     "sw_neutral_ports_open_to_spain", "sw_current_chain")
   local C = { G = G, w = w, h = h, grid = grid, cur = cur, corner = corner, against = against,
-    neutral = neutral == "on", chain = chain == "on", ships = B.ships(G), occ = {} }
-  local ships, occ = C.ships, C.occ
-  for i = 1, #ships do
-    local s = ships[i]
-    if not S.in_port(C, s) then occ[s.pos] = s end
+    neutral = neutral == "on", chain = chain == "on", occ = {} }
+  local ps, cells = B.cells(G)
+  for i = 1, #ps do
+    local t = grid:byte(cells[i] + 1)
+    if t == SEA or t == LAND then C.occ[cells[i]] = ps[i] end
   end
   return C
+end
+
+-- Every ship (B.ships), read once per context.
+function S.ships(C)
+  if not C.ships then C.ships = B.ships(C.G) end
+  return C.ships
 end
 
 function S.terrain(C, pos) return C.grid:sub(pos + 1, pos + 1) end
@@ -65,15 +73,19 @@ end
 
 -- Walks course d from ship s for up to n steps; returns how many steps are legal and a bit
 -- mask of the steps that end in a port the ship may enter (a legal place to stop short, §7).
+-- Each step is refused off the map, on land, on an occupied sea cell, in a port the ship may
+-- not enter, across a corner (`S.cuts_corner`, read inline: both side cells are on the map)
+-- and against a current where the against_current switch forbids it.
 function S.walk(C, s, d, n)
   local pos, prev_against, ports = s.pos, true, 0
-  local w, h, grid, occ = C.w, C.h, C.grid, C.occ
+  local w, h, grid, cur, occ, corner = C.w, C.h, C.grid, C.cur, C.occ, C.corner
   local dc, dr = M.DCOL[d], M.DROW[d]
+  local diagonal = d % 2 == 1 and corner ~= "free"
   local c, r = pos % w, pos // w
   for i = 1, n do
-    c, r = c + dc, r + dr
-    if c < 0 or r < 0 or c >= w or r >= h then return i - 1, ports end
-    local b = r * w + c
+    local c2, r2 = c + dc, r + dr
+    if c2 < 0 or r2 < 0 or c2 >= w or r2 >= h then return i - 1, ports end
+    local b = r2 * w + c2
     local t = grid:byte(b + 1)
     if t == LAND then return i - 1, ports end
     if t == SEA then
@@ -83,13 +95,16 @@ function S.walk(C, s, d, n)
     else
       return i - 1, ports
     end
-    if d % 2 == 1 and C.corner ~= "free" and S.cuts_corner(C, pos, d) then return i - 1, ports end
-    local up = C.cur:byte(b + 1) ~= SEA and S.against(C, pos, b)
+    if diagonal then
+      local beside, below = grid:byte(r * w + c2 + 1) == LAND, grid:byte(r2 * w + c + 1) == LAND
+      if corner == "any_land" and (beside or below) or beside and below then return i - 1, ports end
+    end
+    local up = cur:byte(b + 1) ~= SEA and S.against(C, pos, b)
     if up and (C.against == "first_step_only" and i > 1 or C.against == "start_on_tip" and not prev_against) then
       return i - 1, ports
     end
     prev_against = prev_against and up
-    pos = b
+    pos, c, r = b, c2, r2
   end
   return n, ports
 end
@@ -129,17 +144,18 @@ function S.carry(C, s)
     C.occ[s.pos] = nil
     B.place(C.G, s.p, tip)
     s.pos, moved = tip, true
-    if not B.is_port(t) then C.occ[tip] = s end
+    if not B.is_port(t) then C.occ[tip] = s.p end
     if not C.chain then return moved end
   end
 end
 
--- Moves ship s to cell `to` (a sail or a row), keeping the context up to date.
-function S.go(C, s, to)
-  if C.occ[s.pos] == s then C.occ[s.pos] = nil end
-  B.place(C.G, s.p, to)
+-- Moves ship s to cell `to` (a sail, a row or a drift), keeping the context up to date;
+-- further arguments are fields to change with it, as in B.update.
+function S.go(C, s, to, ...)
+  if C.occ[s.pos] == s.p then C.occ[s.pos] = nil end
+  B.update(C.G, s.p, "pos", to, ...)
   s.pos = to
-  if not B.is_port(S.terrain(C, to)) then C.occ[to] = s end
+  if not B.is_port(S.terrain(C, to)) then C.occ[to] = s.p end
 end
 
 -- The §9 fate of a drifting ship: "stay", "wreck", "blocked" (a ship holds the target) or

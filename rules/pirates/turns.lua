@@ -45,6 +45,7 @@ function T.hooks.shipwreck(G, p)
   end
   G:log(id .. " is wrecked")
   G:remove(p)
+  Gd.narrow(G)
   Gd.check_early_end(G)
 end
 
@@ -66,8 +67,9 @@ end
 function T.hooks.hurricane_drawn(G, outcome, what, p) hook.hurricane_dir(G, what, W.DIR[outcome[1]], p) end
 function T.hooks.hurricane_chosen(G, label, what, p) hook.hurricane_dir(G, what, W.DIR[label], p) end
 
+-- The ships of the player in `seat`, from the context's ships.
 local function mine(C, seat)
-  local out, ships = {}, C.ships
+  local out, ships = {}, S.ships(C)
   for i = 1, #ships do
     local s = ships[i]
     if s.seat == seat and not s.der then out[#out + 1] = s end
@@ -112,10 +114,6 @@ end
 -- Passes the turn to the next player with a ship (§1); the end of round max_rounds is a draw.
 function T.advance(G)
   local order, ti, round, maxr = G:get("order", "ti", "round", "sw_max_rounds")
-  local has = {}
-  for _, s in ipairs(B.ships(G)) do
-    if not s.der then has[s.seat] = true end
-  end
   local i, r = ti, round
   for _ = 1, #order do
     i = i + 1
@@ -126,7 +124,7 @@ function T.advance(G)
         return
       end
     end
-    if has[order[i]] then
+    if #G:pieces(order[i]) > 0 then
       T.start_turn(G, i, r)
       return
     end
@@ -149,11 +147,7 @@ function T.end_turn(G)
   end
   Gd.check_win(G)
   if G:get("phase") == "over" then return end
-  for _, s in ipairs(B.ships(G)) do
-    if s.moved or s.fired or s.rep or s.frozen or s.wx then
-      B.update(G, s.p, "moved", false, "fired", false, "rep", false, "frozen", false, "wx", nil)
-    end
-  end
+  B.new_turn(G)
   T.advance(G)
 end
 
@@ -175,14 +169,14 @@ local function drift(G)
   local seat, gw, per_ship = P.current(G), G:get("wx"), G:get("sw_spin_scope") == "per_ship"
   if gw == false then gw = nil end
   local occ0 = {}
-  for k, v in pairs(C.occ) do occ0[k] = v end
+  for k, p in pairs(C.occ) do occ0[k] = p end
   local drifters, wrecks, targets, pinned = {}, {}, {}, {}
   for _, s in ipairs(mine(C, seat)) do
     local wx = per_ship and s.wx or gw
     if free(s) and W.is_hurricane(wx) and not S.in_port(C, s) then
       local r = S.drift_target(C, s, wx - W.HURRICANE, occ0)
       -- Case 3: a ship in the way stays, and so does the one that would have hit it.
-      if r == "blocked" then pinned[occ0[S.step(C, s.pos, (wx - W.HURRICANE + 4) % 8)].p] = true end
+      if r == "blocked" then pinned[occ0[S.step(C, s.pos, (wx - W.HURRICANE + 4) % 8)]] = true end
       drifters[#drifters + 1] = s
       targets[#drifters] = r
     end
@@ -191,10 +185,12 @@ local function drift(G)
     local r = targets[i]
     if r == "wreck" then
       wrecks[#wrecks + 1] = s.p
-    elseif type(r) == "number" and not pinned[s.p] then
-      S.go(C, s, r)
     end
-    B.update(G, s.p, "moved", true)
+    if type(r) == "number" and not pinned[s.p] then
+      S.go(C, s, r, "moved", true)
+    else
+      B.update(G, s.p, "moved", true)
+    end
     drifters[i] = s.p
   end
   G:push({ hook = "drift_done", args = drifters, why = "currents and claims after the drift" })
@@ -215,11 +211,9 @@ function T.hooks.drift_done(G, ...)
   local C = S.context(G)
   local carry = G:get("sw_current_timing") == "after_manoeuvre"
   for _, p in ipairs({ ... }) do
-    for _, s in ipairs(C.ships) do
-      if s.p == p then
-        if carry then S.carry(C, s) end
-        hook.settled(G, p)
-      end
+    if G:exists(p) then
+      if carry then S.carry(C, B.ship(G, p)) end
+      hook.settled(G, p)
     end
   end
   Gd.check_win(G)
@@ -333,13 +327,10 @@ function T.act(G, o)
     T.ask_weather(G, (O.args(o)))
   elseif a == O.MOVE or a == O.ROW then
     local p, d, n = O.args(o)
-    local C = S.context(G)
-    local s
-    for _, x in ipairs(C.ships) do if x.p == p then s = x end end
+    local C, s = S.context(G), B.ship(G, p)
     local to = s.pos
     for _ = 1, n do to = S.step(C, to, d) end
-    S.go(C, s, to)
-    B.update(G, s.p, "moved", true)
+    S.go(C, s, to, "moved", true)
     after_manoeuvre(G, C, s)
   elseif a == O.DRIFT then
     drift(G)

@@ -11,7 +11,6 @@ local Gd = require("pirates.golden")
 local P = require("pirates.players")
 
 local function claim(G, p)
-  if not G:get("derelict") then return end
   local gold = Gd.id(G)
   if not gold or gold == p or not B.ship(G, gold).der then return end
   local d, s, w = B.ship(G, gold), B.ship(G, p), G:get("w")
@@ -44,7 +43,8 @@ return {
     end,
     settled = function(base, G, p)
       base(G, p)
-      if not G:get("off_golden_wreck_trophy") then claim(G, p) end
+      local off, derelict = G:get("off_golden_wreck_trophy", "derelict")
+      if not off and derelict then claim(G, p) end
     end,
     house_rules = function(base, G)
       local out = base(G)
