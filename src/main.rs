@@ -137,6 +137,10 @@ struct BenchArgs {
     /// Switch values (`--set cube=false`), on top of the game's own benchmark settings.
     #[arg(long = "set")]
     sets: Vec<String>,
+    /// After the rounds, one more of --seconds with a sampling profiler on: the rules' busiest
+    /// functions and lines (the first N of each).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "25", conflicts_with = "all")]
+    profile: Option<usize>,
 }
 
 /// Exit statuses: 0 done, 1 a command failed, 2 the command line or its files are wrong.
@@ -422,6 +426,10 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
             sim::median_cpu_per_decision(&results),
             results.len()
         ));
+        if let Some(n) = args.profile {
+            let (rules, _) = bench_rules(dir, game, args.variant.clone(), &args.sets, budget)?;
+            print_out(&sim::profile::profile(rules, seats, per_round)?.report(n));
+        }
         Ok(())
     })();
     match result {

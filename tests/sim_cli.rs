@@ -304,3 +304,46 @@ fn bench_all_prints_one_row_per_game_and_variant() {
         }
     }
 }
+
+/// `bench --profile` charges samples to the rule files' functions and lines: backgammon's
+/// move generation shows among the functions, every percentage is between 0 and 100.
+#[test]
+fn bench_profile_names_the_rules_busiest_functions_and_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = tortuga(
+        &common::rules(),
+        &[
+            "bench",
+            "backgammon",
+            "--rounds",
+            "1",
+            "--seconds",
+            "0.3",
+            "--profile",
+            "10",
+        ],
+        dir.path(),
+    );
+    let out = stdout(&o);
+    let (_, profile) = out
+        .split_once("samples (one per")
+        .unwrap_or_else(|| panic!("no profile:\n{out}"));
+    let (functions, lines) = profile.split_once("lines, self:").expect("two tables");
+    let rows = |table: &str| -> Vec<(f64, String)> {
+        table
+            .lines()
+            .filter_map(|l| l.trim().split_once("%  "))
+            .map(|(p, place)| (p.parse().unwrap(), place.to_string()))
+            .collect()
+    };
+    let (functions, lines) = (rows(functions), rows(lines));
+    assert!(functions.len() == 10 && lines.len() == 10, "{out}");
+    for (p, place) in functions.iter().chain(&lines) {
+        assert!(*p > 0.0 && *p <= 100.0, "{p} {place}");
+        assert!(place.starts_with("rules/backgammon/"), "{place}");
+    }
+    assert!(
+        functions.iter().any(|(_, f)| f.contains("movegen.lua")),
+        "{out}"
+    );
+}

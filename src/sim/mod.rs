@@ -4,6 +4,7 @@
 pub mod bots;
 pub mod check;
 pub mod command;
+pub mod profile;
 pub mod report;
 pub mod shard;
 pub mod stats;
