@@ -80,7 +80,8 @@ local SIDE = { [0] = "none", "spain", "pirate", none = 0, spain = 1, pirate = 2 
 local ID = { galleon = { "G1", "G2", "G3" }, brig = { "B1", "B2", "B3", "B4", "B5", "B6" } }
 B.MAX_CELLS = 4096
 
-local function decode(p, v)
+-- The ship of piece p from its packed value v, as a table (see B.ships for the fields).
+function B.decode(p, v)
   local kind = (v >> 30) & 1 == 1 and "brig" or "galleon"
   local wx = (v >> 25) & 31
   return { p = p, pos = v & 4095, seat = (v >> 12) & 15, side = SIDE[(v >> 16) & 3], holes = (v >> 18) & 3,
@@ -102,17 +103,22 @@ function B.ships(G)
   local ps = G:pieces()
   local v = G:pieces_get(ps, "s")
   local out = {}
-  for i = 1, #ps do out[i] = decode(ps[i], v[i]) end
+  for i = 1, #ps do out[i] = B.decode(ps[i], v[i]) end
   return out
 end
 
--- The cells of every ship, as piece ids and cells in id order: read without the whole record.
-function B.cells(G)
+-- Every ship still packed, in two lists in id order: the piece ids and the packed values, for
+-- readers that look at a few fields of many ships (B.pos, B.seat, B.side, B.derelict) and
+-- decode only the ships they act on.
+function B.packed(G)
   local ps = G:pieces()
-  local v = G:pieces_get(ps, "s")
-  for i = 1, #v do v[i] = v[i] & 4095 end
-  return ps, v
+  return ps, G:pieces_get(ps, "s")
 end
+
+function B.pos(v) return v & 4095 end
+function B.seat(v) return (v >> 12) & 15 end
+function B.side(v) return SIDE[(v >> 16) & 3] end
+function B.derelict(v) return v & (1 << 24) ~= 0 end
 
 -- The turn flags (moved, fired, rep, frozen) and the ship's own weather, cleared on every ship
 -- at the end of a turn (§6.4).
@@ -126,7 +132,7 @@ function B.new_turn(G)
   end
 end
 
-function B.ship(G, p) return decode(p, G:piece_get(p, "s")) end
+function B.ship(G, p) return B.decode(p, G:piece_get(p, "s")) end
 
 -- Changes fields of ship p: B.update(G, p, "holes", 2, "moved", true, …); a new seat is the
 -- piece's owner, a new pos its cell.

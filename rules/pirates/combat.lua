@@ -24,35 +24,36 @@ end
 -- each target (an opposing ship at sea, not a derelict, within the shooter's range in king's
 -- steps), and every set of two or more with one target in range of them all.
 function K.options(C, shooters, salvo, out)
-  local ships, w = S.ships(C), C.w
-  local open, col, row = {}, {}, {} -- per ship j: whether it may be fired at, and its cell
+  local ps, packed, w = C.ps, C.packed, C.w
+  local side, col, row = {}, {}, {} -- per ship j: its side if it may be fired at, and its cell
   local in_range = {} -- per ship j, the shooters that may fire at it, as a bit mask of pieces
-  for j = 1, #ships do
-    local t = ships[j]
-    open[j] = not t.der and t.side ~= "none" and not S.in_port(C, t)
-    col[j], row[j], in_range[j] = t.pos % w, t.pos // w, 0
+  for j = 1, #ps do
+    local v = packed[j]
+    local pos = B.pos(v)
+    side[j] = not B.derelict(v) and not S.port_cell(C, pos) and B.side(v)
+    col[j], row[j], in_range[j] = pos % w, pos // w, 0
   end
   for i = 1, #shooters do
     local s = shooters[i]
     local c, r, range = s.pos % w, s.pos // w, B.RANGE[s.kind]
-    for j = 1, #ships do
-      if open[j] and ships[j].side ~= s.side then
+    for j = 1, #ps do
+      if side[j] and side[j] ~= "none" and side[j] ~= s.side then
         local dc, dr = col[j] - c, row[j] - r
         if dc <= range and dc >= -range and dr <= range and dr >= -range then
-          out[#out + 1] = O.fire(s.p, ships[j].p)
+          out[#out + 1] = O.fire(s.p, ps[j])
           in_range[j] = in_range[j] | (1 << (s.p - 1))
         end
       end
     end
   end
   if not salvo or #shooters < 2 then return end
-  for j = 1, #ships do
+  for j = 1, #ps do
     local mask = in_range[j]
     if mask & (mask - 1) ~= 0 then
       -- every subset of mask with two or more ships
       local sub = mask
       while sub ~= 0 do
-        if sub & (sub - 1) ~= 0 then out[#out + 1] = O.salvo(sub, ships[j].p) end
+        if sub & (sub - 1) ~= 0 then out[#out + 1] = O.salvo(sub, ps[j]) end
         sub = (sub - 1) & mask
       end
     end

@@ -14,27 +14,32 @@ local SEA, LAND = 46, 35 -- '.', '#'
 
 S.REACH = { [0] = 0, 1, 2, 3, 3, 3, 2, 1 }
 
--- The state a move generator needs, read in a few kernel calls: the map, the switches, and
+-- The state a move generator needs, read in a few kernel calls: the map, the switches, the
+-- ships as B.packed reads them (`ps`, `packed`, as they were when the context was made), and
 -- `occ`, the piece id of the ship on each occupied sea cell (ships in port share the port).
--- `S.ships(C)` reads the ships themselves when a caller needs them.
 function S.context(G)
   local w, h, grid, cur = G:get("w", "h", "grid", "cur")
   local corner, against, neutral, chain = G:get("sw_corner_cutting", "sw_against_current",
     "sw_neutral_ports_open_to_spain", "sw_current_chain")
   local C = { G = G, w = w, h = h, grid = grid, cur = cur, corner = corner, against = against,
     neutral = neutral == "on", chain = chain == "on", occ = {} }
-  local ps, cells = B.cells(G)
+  local ps, packed = B.packed(G)
+  C.ps, C.packed = ps, packed
   for i = 1, #ps do
-    local t = grid:byte(cells[i] + 1)
-    if t == SEA or t == LAND then C.occ[cells[i]] = ps[i] end
+    local pos = B.pos(packed[i])
+    if not S.port_cell(C, pos) then C.occ[pos] = ps[i] end
   end
   return C
 end
 
--- Every ship (B.ships), read once per context.
-function S.ships(C)
-  if not C.ships then C.ships = B.ships(C.G) end
-  return C.ships
+-- The decoded ships of the player in `seat` that are not derelicts, in id order.
+function S.fleet(C, seat)
+  local out, ps, packed = {}, C.ps, C.packed
+  for i = 1, #ps do
+    local v = packed[i]
+    if B.seat(v) == seat and not B.derelict(v) then out[#out + 1] = B.decode(ps[i], v) end
+  end
+  return out
 end
 
 function S.terrain(C, pos) return C.grid:sub(pos + 1, pos + 1) end
@@ -65,11 +70,14 @@ function S.against(C, a, b)
   return d >= 0 and d <= 7 and S.step(C, b, d) == a
 end
 
--- Whether ship s stands in a port (a cell that is neither sea nor land).
-function S.in_port(C, s)
-  local t = C.grid:byte(s.pos + 1)
+-- Whether cell pos is a port (neither sea nor land).
+function S.port_cell(C, pos)
+  local t = C.grid:byte(pos + 1)
   return t ~= SEA and t ~= LAND
 end
+
+-- Whether ship s stands in a port.
+function S.in_port(C, s) return S.port_cell(C, s.pos) end
 
 -- Walks course d from ship s for up to n steps; returns how many steps are legal and a bit
 -- mask of the steps that end in a port the ship may enter (a legal place to stop short, §7).

@@ -67,16 +67,6 @@ end
 function T.hooks.hurricane_drawn(G, outcome, what, p) hook.hurricane_dir(G, what, W.DIR[outcome[1]], p) end
 function T.hooks.hurricane_chosen(G, label, what, p) hook.hurricane_dir(G, what, W.DIR[label], p) end
 
--- The ships of the player in `seat`, from the context's ships.
-local function mine(C, seat)
-  local out, ships = {}, S.ships(C)
-  for i = 1, #ships do
-    local s = ships[i]
-    if s.seat == seat and not s.der then out[#out + 1] = s end
-  end
-  return out
-end
-
 local function free(s) return not s.moved and not s.rep and not s.frozen end
 
 -- Waits for a hurricane's direction (§5 hurricane_direction) on behalf of `what` (ship p).
@@ -104,7 +94,7 @@ function T.start_turn(G, i, r)
   G:set_current(seat)
   if G:get("sw_current_timing") == "start_of_turn" then
     local C = S.context(G)
-    for _, s in ipairs(mine(C, seat)) do
+    for _, s in ipairs(S.fleet(C, seat)) do
       if S.carry(C, s) then hook.settled(G, s.p) end
     end
   end
@@ -136,7 +126,7 @@ end
 function T.end_turn(G)
   local seat = P.current(G)
   local C = S.context(G)
-  local ships = mine(C, seat)
+  local ships = S.fleet(C, seat)
   local carry = G:get("sw_current_timing") == "after_manoeuvre"
   for _, s in ipairs(ships) do
     if carry and not s.moved and not s.rep then S.carry(C, s) end
@@ -171,7 +161,7 @@ local function drift(G)
   local occ0 = {}
   for k, p in pairs(C.occ) do occ0[k] = p end
   local drifters, wrecks, targets, pinned = {}, {}, {}, {}
-  for _, s in ipairs(mine(C, seat)) do
+  for _, s in ipairs(S.fleet(C, seat)) do
     local wx = per_ship and s.wx or gw
     if free(s) and W.is_hurricane(wx) and not S.in_port(C, s) then
       local r = S.drift_target(C, s, wx - W.HURRICANE, occ0)
@@ -229,7 +219,7 @@ function T.act_options(G, seat)
   local out, shooters, drift_due, must = {}, {}, false, false
   local must_sail, short = hook.must_sail(G), hook.stop_short(G)
   local rows = {} -- hook.row_dirs by ship kind and weather
-  for _, s in ipairs(mine(C, seat)) do
+  for _, s in ipairs(S.fleet(C, seat)) do
     local wx = per_ship and s.wx or gw
     if free(s) then
       if per_ship and wx == nil then
