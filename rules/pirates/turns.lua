@@ -299,10 +299,11 @@ local function golden_chosen(G, id)
   T.start_turn(G, G:get("ti"), G:get("round"))
 end
 
--- Applies an option; returns the status that follows (docs/lua-api.md, status).
+-- Applies an option; returns the status that follows (docs/lua-api.md, status), unless a
+-- continuation waits (a spin, the drift's aftermath): the kernel answers from that instead.
 function T.apply(G, o)
   T.act(G, o)
-  return hook.status(G)
+  if #G:pending() == 0 then return hook.status(G) end
 end
 
 function T.act(G, o)
