@@ -20,29 +20,38 @@ function K.may_fire(C, s, shots, timing, per_ship)
   return true
 end
 
+-- The ships that ships of `side` may fire at (§11): the opposing ships at sea that are not
+-- derelicts, as indexes into the context's ships (C.ps) in id order.
+local function targets(C, side)
+  local out, packed = {}, C.packed
+  for j = 1, #packed do
+    local v = packed[j]
+    local t = B.side(v)
+    if t ~= side and t ~= "none" and not B.derelict(v) and not S.port_cell(C, B.pos(v)) then out[#out + 1] = j end
+  end
+  return out
+end
+
 -- Appends the fire and salvo options of the player's shooters to `out`: a shot of each at
--- each target (an opposing ship at sea, not a derelict, within the shooter's range in king's
--- steps), and every set of two or more with one target in range of them all.
+-- each target within the shooter's range in king's steps, and every set of two or more with
+-- one target in range of them all.
 function K.options(C, shooters, salvo, out)
   local ps, packed, w = C.ps, C.packed, C.w
-  local side, col, row = {}, {}, {} -- per ship j: its side if it may be fired at, and its cell
   local in_range = {} -- per ship j, the shooters that may fire at it, as a bit mask of pieces
-  for j = 1, #ps do
-    local v = packed[j]
-    local pos = B.pos(v)
-    side[j] = not B.derelict(v) and not S.port_cell(C, pos) and B.side(v)
-    col[j], row[j], in_range[j] = pos % w, pos // w, 0
-  end
+  for j = 1, #ps do in_range[j] = 0 end
+  local by_side = {} -- the targets of each side among the shooters
   for i = 1, #shooters do
     local s = shooters[i]
     local c, r, range = s.pos % w, s.pos // w, B.RANGE[s.kind]
-    for j = 1, #ps do
-      if side[j] and side[j] ~= "none" and side[j] ~= s.side then
-        local dc, dr = col[j] - c, row[j] - r
-        if dc <= range and dc >= -range and dr <= range and dr >= -range then
-          out[#out + 1] = O.fire(s.p, ps[j])
-          in_range[j] = in_range[j] | (1 << (s.p - 1))
-        end
+    by_side[s.side] = by_side[s.side] or targets(C, s.side)
+    local list = by_side[s.side]
+    for k = 1, #list do
+      local j = list[k]
+      local pos = B.pos(packed[j])
+      local dc, dr = pos % w - c, pos // w - r
+      if dc <= range and dc >= -range and dr <= range and dr >= -range then
+        out[#out + 1] = O.fire(s.p, ps[j])
+        in_range[j] = in_range[j] | (1 << (s.p - 1))
       end
     end
   end

@@ -11,6 +11,7 @@ local S = {}
 -- Maximum distance by k = (course − wind) mod 8 (§7).
 -- Terrain bytes of the map's grid.
 local SEA, LAND = 46, 35 -- '.', '#'
+local byte = string.byte -- called directly: the map is read a byte at a time in every walk
 
 S.REACH = { [0] = 0, 1, 2, 3, 3, 3, 2, 1 }
 
@@ -18,18 +19,17 @@ S.REACH = { [0] = 0, 1, 2, 3, 3, 3, 2, 1 }
 -- ships as B.packed reads them (`ps`, `packed`, as they were when the context was made), and
 -- `occ`, the piece id of the ship on each occupied sea cell (ships in port share the port).
 function S.context(G)
-  local w, h, grid, cur = G:get("w", "h", "grid", "cur")
-  local corner, against, neutral, chain = G:get("sw_corner_cutting", "sw_against_current",
-    "sw_neutral_ports_open_to_spain", "sw_current_chain")
-  local C = { G = G, w = w, h = h, grid = grid, cur = cur, corner = corner, against = against,
-    neutral = neutral == "on", chain = chain == "on", occ = {} }
+  local w, h, grid, cur, corner, against, neutral, chain = G:get("w", "h", "grid", "cur",
+    "sw_corner_cutting", "sw_against_current", "sw_neutral_ports_open_to_spain", "sw_current_chain")
   local ps, packed = B.packed(G)
-  C.ps, C.packed = ps, packed
+  local occ = {}
   for i = 1, #ps do
     local pos = B.pos(packed[i])
-    if not S.port_cell(C, pos) then C.occ[pos] = ps[i] end
+    local t = byte(grid, pos + 1)
+    if t == SEA or t == LAND then occ[pos] = ps[i] end
   end
-  return C
+  return { G = G, w = w, h = h, grid = grid, cur = cur, corner = corner, against = against,
+    neutral = neutral == "on", chain = chain == "on", ps = ps, packed = packed, occ = occ }
 end
 
 -- The decoded ships of the player in `seat` that are not derelicts, in id order.
@@ -52,7 +52,7 @@ function S.step(C, pos, d)
 end
 
 local function land(C, c, r)
-  return c >= 0 and r >= 0 and c < C.w and r < C.h and C.grid:byte(r * C.w + c + 1) == LAND
+  return c >= 0 and r >= 0 and c < C.w and r < C.h and byte(C.grid, r * C.w + c + 1) == LAND
 end
 
 -- Whether a diagonal step from pos in direction d is refused by the corner rule.
@@ -66,13 +66,13 @@ end
 
 -- Whether a step a→b runs against the current (b is the tail of a hop whose tip is a).
 function S.against(C, a, b)
-  local d = C.cur:byte(b + 1) - 48
+  local d = byte(C.cur, b + 1) - 48
   return d >= 0 and d <= 7 and S.step(C, b, d) == a
 end
 
 -- Whether cell pos is a port (neither sea nor land).
 function S.port_cell(C, pos)
-  local t = C.grid:byte(pos + 1)
+  local t = byte(C.grid, pos + 1)
   return t ~= SEA and t ~= LAND
 end
 
@@ -94,7 +94,7 @@ function S.walk(C, s, d, n)
     local c2, r2 = c + dc, r + dr
     if c2 < 0 or r2 < 0 or c2 >= w or r2 >= h then return i - 1, ports end
     local b = r2 * w + c2
-    local t = grid:byte(b + 1)
+    local t = byte(grid, b + 1)
     if t == LAND then return i - 1, ports end
     if t == SEA then
       if occ[b] then return i - 1, ports end
@@ -104,10 +104,10 @@ function S.walk(C, s, d, n)
       return i - 1, ports
     end
     if diagonal then
-      local beside, below = grid:byte(r * w + c2 + 1) == LAND, grid:byte(r2 * w + c + 1) == LAND
+      local beside, below = byte(grid, r * w + c2 + 1) == LAND, byte(grid, r2 * w + c + 1) == LAND
       if corner == "any_land" and (beside or below) or beside and below then return i - 1, ports end
     end
-    local up = cur:byte(b + 1) ~= SEA and S.against(C, pos, b)
+    local up = byte(cur, b + 1) ~= SEA and S.against(C, pos, b)
     if up and (C.against == "first_step_only" and i > 1 or C.against == "start_on_tip" and not prev_against) then
       return i - 1, ports
     end
@@ -121,12 +121,13 @@ end
 -- or short of it in a port it may enter (§7), or, when `short` (the house rule
 -- move_fewer_or_stay), anywhere on its way.
 function S.sail_moves(C, s, wind, short, out)
+  local p, reach = s.p, S.REACH
   for d = 0, 7 do
-    local max = S.REACH[(d - wind) % 8]
+    local max = reach[(d - wind) % 8]
     if max > 0 then
       local k, ports = S.walk(C, s, d, max)
       for n = 1, k do
-        if short or n == max or ports & (1 << n) ~= 0 then out[#out + 1] = O.ship(O.MOVE, s.p, d, n) end
+        if short or n == max or ports & (1 << n) ~= 0 then out[#out + 1] = O.ship(O.MOVE, p, d, n) end
       end
     end
   end
@@ -143,7 +144,7 @@ end
 function S.carry(C, s)
   local moved, seen = false, {}
   while true do
-    local d = C.cur:byte(s.pos + 1) - 48
+    local d = byte(C.cur, s.pos + 1) - 48
     if d < 0 or d > 7 or seen[s.pos] then return moved end
     seen[s.pos] = true
     local tip = S.step(C, s.pos, d)
