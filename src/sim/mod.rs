@@ -126,6 +126,17 @@ impl Watch {
 /// Plays one game to the end, every decision uniform among the options (bot stream "bots"),
 /// every chance event drawn. More than `max_steps` steps, a stall or an interrupt is an error.
 pub fn random_playout(starter: &mut Starter, seed: u64, max_steps: u64) -> Result<Playout> {
+    random_playout_with(starter, seed, max_steps, |_| Ok(()))
+}
+
+/// [`random_playout`], calling `before_step` with the game before every step (the profiler
+/// sets its hook there).
+pub fn random_playout_with(
+    starter: &mut Starter,
+    seed: u64,
+    max_steps: u64,
+    mut before_step: impl FnMut(&Game) -> Result<()>,
+) -> Result<Playout> {
     let mut game = starter.start(seed)?;
     game.transactional = false;
     game.check_returned_status = false;
@@ -145,12 +156,14 @@ pub fn random_playout(starter: &mut Starter, seed: u64, max_steps: u64) -> Resul
             }
             Status::Chance(..) => {
                 watch.step(&game).map_err(|e| anyhow!("seed {seed}: {e}"))?;
+                before_step(&game)?;
                 game.resolve_chance(None)?;
                 chances += 1;
             }
             Status::Decision { count, .. } => {
                 let count = *count as u64;
                 watch.step(&game).map_err(|e| anyhow!("seed {seed}: {e}"))?;
+                before_step(&game)?;
                 let i = bot.below(count) as usize;
                 game.apply(i)?;
                 decisions += 1;

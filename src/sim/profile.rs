@@ -16,7 +16,7 @@ use mlua::{HookTriggers, Lua, VmState};
 
 use crate::script::Rules;
 
-use super::{Starter, random_playout};
+use super::{Starter, random_playout_with};
 
 /// Lua instructions between two samples (prime, so that no loop of the rules beats in step).
 const EVERY: u32 = 997;
@@ -113,16 +113,19 @@ pub fn profile(rules: Rc<Rules>, seats: u32, duration: Duration) -> Result<Profi
     let start = Instant::now();
     let mut seed = 1;
     while start.elapsed() < duration || profile.borrow().games == 0 {
-        // Set for each game: the limits' watchdog replaces the hook on a call that runs long.
-        let p = profile.clone();
-        lua.set_hook(
-            HookTriggers::new().every_nth_instruction(EVERY),
-            move |lua, d| {
-                sample(lua, d, &p);
-                Ok(VmState::Continue)
-            },
-        )?;
-        let played = random_playout(&mut starter, seed, cap);
+        // Set before every step: the limits' watchdog replaces the hook on a call that runs
+        // long and removes it when the call returns (that call's samples are lost).
+        let played = random_playout_with(&mut starter, seed, cap, |_| {
+            let p = profile.clone();
+            lua.set_hook(
+                HookTriggers::new().every_nth_instruction(EVERY),
+                move |lua, d| {
+                    sample(lua, d, &p);
+                    Ok(VmState::Continue)
+                },
+            )?;
+            Ok(())
+        });
         lua.remove_hook();
         let played = played?;
         let mut p = profile.borrow_mut();
