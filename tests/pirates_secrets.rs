@@ -127,3 +127,75 @@ fn a_sunk_galleon_is_never_resampled_as_the_golden_one() {
         "G2 or G3, never the sunk G1"
     );
 }
+
+/// Everything a pirate reads during a fight, as P1: what each command prints, then the board,
+/// position, log, options and the save file.
+fn fight_seen_by_p1(golden: &str, dir: &std::path::Path) -> Vec<String> {
+    let ships = ["G1", "G2", "G3"].map(|g| {
+        if g == golden {
+            format!("{g}*")
+        } else {
+            g.into()
+        }
+    });
+    let mut g = pirates::Pi::at(&format!(
+        "turn P1 / weather wind N / {}@(6,5) / {}@(9,5) / {}@(12,2) / B1@(7,6) / B2@(8,6) / B3@(10,6)",
+        ships[0], ships[1], ships[2]
+    ));
+    g.run("as P1");
+    let mut seen = Vec::new();
+    let save = dir.join(golden);
+    std::fs::create_dir(&save).unwrap();
+    let save = save.join("fight.sav");
+    for cmd in [
+        "play fire B1 G1",
+        "roll N",
+        "show",
+        "play end",
+        "as referee",
+    ] {
+        seen.push(format!("{cmd}: {}", g.run(cmd)));
+    }
+    // Spain's turn passes without a shot; the pirates fire a salvo at G2 (two holes).
+    for cmd in ["roll calm", "play end", "roll N", "as P1"] {
+        g.run(cmd);
+    }
+    for cmd in [
+        "play salvo B2,B3 G2",
+        "roll E",
+        "show",
+        "position",
+        "log",
+        "moves",
+    ] {
+        seen.push(format!("{cmd}: {}", g.run(cmd)));
+    }
+    g.run(&format!("save {}", save.display()));
+    assert!(
+        g.ship("G1").unwrap().contains("holes=1") && g.ship("G2").unwrap().contains("holes=2"),
+        "both hits landed"
+    );
+    assert!(g.export().contains("golden hidden"), "not yet revealed");
+    seen.push(std::fs::read_to_string(&save).unwrap());
+    seen
+}
+
+/// A hit on a galleon reads the same to a pirate whether or not it is golden, and so do the
+/// board, position, log, options and the save a pirate writes (§4, issue 12 item 2).
+#[test]
+fn a_hit_and_a_pirate_s_save_read_the_same_whichever_galleon_is_golden() {
+    let dir = tempfile::tempdir().unwrap();
+    let views: Vec<Vec<String>> = ["G1", "G2", "G3"]
+        .iter()
+        .map(|g| fight_seen_by_p1(g, dir.path()))
+        .collect();
+    for (i, line) in views[0].iter().enumerate() {
+        assert_eq!(line, &views[1][i], "G1 golden vs G2 golden");
+        assert_eq!(line, &views[2][i], "G1 golden vs G3 golden");
+    }
+    assert!(
+        views[0].iter().any(|l| l.contains("G1 hit")),
+        "{:#?}",
+        views[0]
+    );
+}

@@ -696,7 +696,7 @@ impl Repl {
             _ => format!(" ({}'s view)", self.viewer_name()),
         };
         let s = self.session()?;
-        let text = SaveFile::of(s, viewer).to_text();
+        let text = SaveFile::of(s, viewer)?.to_text();
         write_atomically(Path::new(path), &text)?;
         Ok(format!("saved {} steps to {path}{whose}", s.events.len()))
     }

@@ -49,8 +49,9 @@ pub struct SaveFile {
 
 impl SaveFile {
     /// The session as `viewer` may see it: a seat's save holds neither the secret seed nor
-    /// the steps hidden from that seat.
-    pub fn of(session: &Session, viewer: Viewer) -> SaveFile {
+    /// the steps hidden from that seat, and a starting position only as that seat sees it
+    /// (the text `setup` took may name a secret, such as Pirates' golden galleon).
+    pub fn of(session: &Session, viewer: Viewer) -> Result<SaveFile> {
         let mut origin = session.origin.clone();
         let view = match viewer {
             Viewer::Referee => None,
@@ -59,6 +60,11 @@ impl SaveFile {
         };
         if view.is_some() {
             origin.secret_seed = None;
+            if origin.position.is_some() {
+                let mut start = Session::new(session.game.rules.clone(), session.origin.clone())?;
+                start.game.view = viewer;
+                origin.position = Some(start.game.text_hook("export", None::<String>)?);
+            }
         }
         let events = session
             .events
@@ -73,12 +79,12 @@ impl SaveFile {
                 }
             })
             .collect();
-        SaveFile {
+        Ok(SaveFile {
             origin,
             files: session.game.rules.files(),
             events,
             view,
-        }
+        })
     }
 
     pub fn to_text(&self) -> String {
