@@ -199,3 +199,38 @@ fn a_hit_and_a_pirate_s_save_read_the_same_whichever_galleon_is_golden() {
         views[0]
     );
 }
+
+/// A searching bot playing P1 decides from P1's view: in two positions that differ only in
+/// which galleon is golden (and the golden one decides the game), it makes the same choice
+/// with the same seed (§4, issue 12 item 2).
+#[test]
+fn a_searching_bot_chooses_the_same_whichever_galleon_is_golden() {
+    use tortuga::sim::bots::{Bot, BotSpec, Budget};
+    let rules = Rc::new(
+        Rules::load(
+            &common::rules(),
+            "pirates",
+            &LoadOptions {
+                variant: Some("author".into()),
+                ..LoadOptions::default()
+            },
+        )
+        .expect("pirates loads"),
+    );
+    let choices: Vec<String> = ["G1*@(6,5) / G2@(9,5)", "G1@(6,5) / G2*@(9,5)"]
+        .iter()
+        .map(|galleons| {
+            let mut game = Game::new(rules.clone(), 2, 1).expect("setup");
+            game.import(&pirates::pos(
+                &format!("turn P1 / weather wind N / {galleons} / G3@(12,2) / B1@(7,6) / B2@(8,6) / B3@(10,6)"),
+                "author",
+                "S1=spain P1=pirate",
+            ))
+            .expect("position");
+            let mut bot = Bot::new(BotSpec::Mcts(Budget::Iterations(100)), 7, 2);
+            let i = bot.choose(&mut game).expect("a choice");
+            game.label(i).unwrap()
+        })
+        .collect();
+    assert_eq!(choices[0], choices[1]);
+}
