@@ -124,9 +124,8 @@ fn ragged_rows_are_refused() {
 }
 
 #[test]
-fn an_unreachable_port_is_refused() {
-    // Wall off Cadiz's bay: every sea cell around (46,11) becomes land but its west side,
-    // which is then closed too.
+fn a_port_walled_in_by_land_is_refused() {
+    // Every sea cell around Cadiz (46,11) becomes land.
     let dir = edited(|l| {
         for (c, r) in [
             (45, 10),
@@ -142,7 +141,53 @@ fn an_unreachable_port_is_refused() {
         }
     });
     let e = load(dir.path(), "").unwrap_err();
-    assert!(e.contains("Cadiz") && e.contains("atlantic.map:"), "{e}");
+    assert!(
+        e.contains("atlantic.map:") && e.contains("port Cadiz (46,11) touches no open sea"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_port_on_a_lake_is_unreachable() {
+    // Cadiz (46,11) opens onto two sea cells, (46,12) and (47,12), that land closes off.
+    let dir = edited(|l| {
+        for (c, r) in [(45, 9), (45, 11), (45, 12), (48, 12), (45, 13)] {
+            set_cell(l, c, r, '#');
+        }
+    });
+    let e = load(dir.path(), "").unwrap_err();
+    assert!(
+        e.contains("atlantic.map:")
+            && e.contains("port Cadiz (46,11) cannot be reached through open sea from Vera Cruz"),
+        "{e}"
+    );
+}
+
+/// A user's own map: a file in the maps folder of a copy of the rules, named by the `map`
+/// switch; a whole game plays on it. A path instead of a name says where a map goes.
+#[test]
+fn a_game_plays_on_a_user_s_own_map() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    common::copy_dir(&common::rules(), dir.path());
+    let maps = dir.path().join("pirates/maps");
+    let mut lines: Vec<String> = fs::read_to_string(maps.join("atlantic.map"))
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    set_cell(&mut lines, 20, 14, '#');
+    fs::write(maps.join("mine.map"), lines.join("\n") + "\n").unwrap();
+    let mut repl = common::repl(dir.path());
+    common::run(&mut repl, &["new pirates --seed 4 --set map=mine", "auto 20000"]);
+    assert_eq!(common::run(&mut repl, &["lua G:get('map')"]), "mine");
+    assert_eq!(common::run(&mut repl, &["lua G:get('phase')"]), "over");
+    let e = load(dir.path(), "--set map=/home/me/mine.map").unwrap_err();
+    assert!(e.contains("in the maps folder of the pirates rules"), "{e}");
+    let e = load(dir.path(), "--set map=theirs").unwrap_err();
+    assert!(
+        e.contains("pirates/maps/theirs.map: no such data file (a map is a file"),
+        "{e}"
+    );
 }
 
 #[test]

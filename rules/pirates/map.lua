@@ -197,15 +197,24 @@ function M.check_full(map, fail)
 end
 
 -- Reads rules/pirates/maps/<name>.map; errors name the file, line and column.
+-- Where a user's own map goes, for the errors that name one the rules cannot read.
+local OWN_MAP = "a map is a file NAME.map in the maps folder of the pirates rules, named without "
+  .. ".map (letters, digits, _ and -): put yours there, or in a copy of the rules folder that "
+  .. "tortuga --rules DIR reads"
+
 function M.load(name)
-  if not name:match("^[%w_%-]+$") then error("map '" .. name .. "': a map name is letters, digits, _ and -", 0) end
+  if not name:match("^[%w_%-]+$") then error("map '" .. name .. "': " .. OWN_MAP, 0) end
   local path = "maps/" .. name .. ".map"
   local ok, lines = pcall(data.lines, path)
   if not ok and name:match("^pirates%-") then
     path = "maps/" .. name:gsub("^pirates%-", "") .. ".map"
     ok, lines = pcall(data.lines, path)
   end
-  if not ok then error(lines, 0) end
+  if not ok then
+    -- The kernel's error as pcall caught it: its first line, without mlua's "runtime error: ".
+    local reason = tostring(lines):match("^[^\n]*"):gsub("^runtime error: ", "")
+    error(reason .. " (" .. OWN_MAP .. ")", 0)
+  end
   local function fail(line, col, reason) data.fail(path, line, col, reason) end
   return M.parse(lines, fail), fail
 end
