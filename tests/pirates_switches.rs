@@ -17,6 +17,30 @@ fn opponent_choice_lets_the_next_opponent_name_the_hurricane() {
     assert!(g.ship("B1").unwrap().contains("(7,5)"));
 }
 
+/// respin, random8 and adjacent_sector on the dial draw the direction (each wedge touches
+/// its own sector, all equally likely: spinner "hdir"); adjacent_sector on the simple
+/// spinner, whose one hurricane sector touches N going clockwise, always blows from N.
+#[test]
+fn each_way_of_giving_a_hurricane_its_direction() {
+    for how in ["respin", "random8", "adjacent_sector"] {
+        let mut g = Pi::at(&format!(
+            "set hurricane_direction={how} / turn P1 / B1@(6,5) / G1@(0,0)"
+        ));
+        g.spin("hurricane");
+        assert!(g.status().contains("hdir"), "{how}: {}", g.status());
+        g.spin("W");
+        g.play("drift");
+        assert!(g.ship("B1").unwrap().contains("(7,5)"), "{how}");
+    }
+    let mut g = Pi::at(
+        "set hurricane_direction=adjacent_sector / set spinner=simple / turn P1 / B1@(6,5) / G1@(0,0)",
+    );
+    g.spin("hurricane");
+    assert!(g.status().contains("hurricane N"), "{}", g.status());
+    g.play("drift");
+    assert!(g.ship("B1").unwrap().contains("(6,6)"));
+}
+
 #[test]
 fn fire_in_hurricane_off_forbids_shots() {
     let body = "turn P1 / weather hurricane W / G1@(6,5) / B1@(7,6)";

@@ -71,7 +71,11 @@ local function free(s) return not s.moved and not s.rep and not s.frozen end
 
 -- Waits for a hurricane's direction (§5 hurricane_direction) on behalf of `what` (ship p).
 function T.ask_direction(G, what, p)
-  if G:get("sw_hurricane_direction") == "opponent_choice" then
+  local how, spinner = G:get("sw_hurricane_direction", "sw_spinner")
+  local fixed = how == "adjacent_sector" and W.adjacent_direction(spinner)
+  if fixed then
+    hook.hurricane_dir(G, what, fixed, p)
+  elseif how == "opponent_choice" then
     local who = P.next_opponent(G, P.current(G))
     G:push({ hook = "hurricane_chosen", args = { what, p }, actor = who, options = M.DIRS_LIST,
       prompt = P.name(G, who) .. ": where does the hurricane blow from?", why = "the hurricane's direction" })

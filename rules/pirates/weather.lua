@@ -5,7 +5,8 @@
 -- every way §5 gives a hurricane its direction (a re-spin until a wind sector comes up, the
 -- sector the wedge touches, a uniform draw of eight) picks each direction with probability
 -- 1/8: one uniform spinner "hdir" serves them all, and `roll hurricane` then `roll W`
--- forces a hurricane from W.
+-- forces a hurricane from W. The simple spinner has one hurricane sector, last of W.SECTORS:
+-- the sector it touches going clockwise is the first, N, so `adjacent_sector` needs no draw.
 
 local M = require("pirates.map")
 
@@ -45,6 +46,13 @@ function W.spin(sw)
 end
 
 W.HDIR = { kind = "spinner", sectors = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" } }
+
+-- hurricane_direction=adjacent_sector (§5): the direction the hurricane sector of `spinner`
+-- always gives, or nil where the wedge that came up decides (the dial: drawn from "hdir").
+function W.adjacent_direction(spinner)
+  if spinner == "simple" then return DIR[W.SECTORS[1]] end
+  return nil
+end
 
 function W.is_wind(wx) return wx ~= nil and wx < 8 end
 function W.is_hurricane(wx) return wx ~= nil and wx >= W.HURRICANE end
