@@ -18,6 +18,7 @@ fn s01_default_setup_and_golden_choice() {
     let e = g.export();
     for line in [
         "ship G1 galleon spain S1 Vera_Cruz holes=0",
+        "ship G2 galleon spain S1 Vera_Cruz holes=0",
         "ship G3 galleon spain S1 Vera_Cruz holes=0",
         "ship B1 brig pirate P1 Tortuga holes=0",
         "ship B2 brig pirate P1 Port_Royal holes=0",
@@ -495,11 +496,25 @@ fn s43_the_derelict_trophy() {
     assert!(g.export().contains("golden revealed"));
     g.play("end");
     g.spin("W");
-    assert!(!g.has("fire B1 G2"));
     g.play("move B1 NE 1");
     let s = g.ship("G2").unwrap();
     assert!(s.contains("pirate P1") && !s.contains("derelict"), "{s}");
     assert!(g.starting("move G2").is_empty());
+}
+
+/// §19 item 43's last sentence: until claimed, the derelict cannot be targeted and blocks its
+/// cell (B1 beside it, the wind from W: no shot at G2, no course E through (9,3)).
+#[test]
+fn s43_the_derelict_cannot_be_fired_at_and_blocks_its_cell() {
+    let mut g = Pi::at("weather hurricane W / G2*@(9,3) / G1@(1,7) / B1@(8,3)");
+    g.play("drift");
+    g.spin("W");
+    g.play("end");
+    g.spin("W");
+    assert!(g.ship("G2").unwrap().contains("derelict"));
+    assert!(g.has("move B1 SE 1"), "B1 may sail: {:?}", g.moves());
+    assert!(!g.has("fire B1 G2"), "{:?}", g.moves());
+    assert!(g.starting("move B1 E ").is_empty(), "{:?}", g.moves());
 }
 
 /// §19 item 44's start: under `golden_wreck_trophy=transfer` G2* is wrecked on (9,3) in S1's
