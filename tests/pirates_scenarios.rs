@@ -643,6 +643,11 @@ fn bad_positions_are_refused_with_the_line() {
     let brig = Pi::refused("B1*@(6,5)");
     assert!(brig.contains("golden brigantine"), "{brig}");
     assert!(two.starts_with("position line "), "{two}");
+    let widths = Pi::refused("set w_dir=30 / G1@(6,5)");
+    assert!(
+        widths.starts_with("position line 23: spinner widths:") && widths.contains("must be 45"),
+        "{widths}"
+    );
 }
 
 #[test]

@@ -175,6 +175,7 @@ local function read(G, text)
       if not k then fail("set takes switch=value") end
       if k == "map" then fail("the map is given by the 'map' line") end
       h.sets[k] = parse_value(k, v, fail)
+      if k == "spinner" or k:match("^w_") then h.spinner_line = i end
     elseif word == "players" then
       h.players = {}
       for id, side in rest:gmatch("(%S+)=(%S+)") do h.players[#h.players + 1] = { id = id, side = side, line = i } end
@@ -190,6 +191,13 @@ local function read(G, text)
   end
   if not h.header then error("position line 1: a position starts with 'pirates 1'", 0) end
   if not h.map then error("position: no 'map' line", 0) end
+  if h.spinner_line then
+    -- The spinner the set lines make, with the game's values for the switches they leave.
+    local sw = {}
+    for _, k in ipairs({ "spinner", "w_dir", "w_calm", "w_hurricane" }) do sw[k] = h.sets[k] or G:switch(k) end
+    local ok, err = pcall(W.weights, sw)
+    if not ok then error("position line " .. h.spinner_line .. ": " .. err, 0) end
+  end
   return h
 end
 
