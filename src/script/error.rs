@@ -26,14 +26,28 @@ pub fn message(e: &Error) -> String {
     }
 }
 
-/// Whether a message starts with the place that raised it (`rules/x.lua:12: …`). Messages
-/// raised without one (`error(msg, 0)`) are meant for the user and shown without a traceback.
+/// Whether a message starts with the place in rule code that raised it (`rules/x.lua:12: …`).
+/// Messages raised without one (`error(msg, 0)`) are meant for the user and shown without a
+/// traceback, and so are those that name a place in a data file (`data.fail`'s
+/// `rules/pirates/maps/x.map:98:31: …`): the mistake is in the file, not in the rules.
 fn has_place(head: &str) -> bool {
     head.split_once(": ").is_some_and(|(place, _)| {
-        place
-            .rsplit_once(':')
-            .is_some_and(|(file, line)| !file.contains(' ') && line.parse::<u32>().is_ok())
+        place.rsplit_once(':').is_some_and(|(file, line)| {
+            !file.contains(' ') && line.parse::<u32>().is_ok() && !is_data_file(file)
+        })
     })
+}
+
+/// Whether `file` (perhaps followed by `:line`) is a data file: a name with an extension that
+/// is not a rule file's `.lua`.
+fn is_data_file(file: &str) -> bool {
+    let file = match file.rsplit_once(':') {
+        Some((f, line)) if line.parse::<u32>().is_ok() => f,
+        _ => file,
+    };
+    let name = file.rsplit('/').next().unwrap_or(file);
+    name.rsplit_once('.')
+        .is_some_and(|(stem, ext)| !stem.is_empty() && ext != "lua")
 }
 
 fn with_trace(head: &str, trace: &str) -> String {
@@ -59,4 +73,32 @@ fn with_trace(head: &str, trace: &str) -> String {
 /// A Lua error as an anyhow error carrying that message.
 pub fn describe(e: Error) -> anyhow::Error {
     anyhow::anyhow!(message(&e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_errors_keep_their_traceback_and_data_file_errors_do_not() {
+        let trace = "\nstack traceback:\n\trules/g/map.lua:9: in local 'fail'\n\trules/g/game.lua:3: in function <rules/g/game.lua:1>";
+        let rule = Error::RuntimeError(format!(
+            "rules/g/game.lua:5: attempt to index a nil value{trace}"
+        ));
+        assert_eq!(
+            message(&rule),
+            "rules/g/game.lua:5: attempt to index a nil value\n  rules/g/map.lua:9: in local 'fail'\n  rules/g/game.lua:3: in function <rules/g/game.lua:1>"
+        );
+        let data = Error::RuntimeError(format!(
+            "rules/g/maps/x.map:98:31: unknown terrain character 'x'{trace}"
+        ));
+        assert_eq!(
+            message(&data),
+            "rules/g/maps/x.map:98:31: unknown terrain character 'x'"
+        );
+        let line_only = Error::RuntimeError(format!("rules/g/maps/x.map:98: a ragged row{trace}"));
+        assert_eq!(message(&line_only), "rules/g/maps/x.map:98: a ragged row");
+        let typed = Error::RuntimeError(format!("lua:1: boom{trace}"));
+        assert!(message(&typed).contains("\n  rules/g/map.lua:9"));
+    }
 }
