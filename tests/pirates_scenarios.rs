@@ -668,6 +668,15 @@ fn typed_moves_are_parsed_forgivingly() {
     assert!(g.ship("G1").unwrap().contains("(6,7)"));
     let e = g.fails("play move G1 N 3");
     assert!(e.contains("not a legal action"), "{e}");
+    // A salvo's ships in any order; the end left off where one action starts so.
+    let mut g = Pi::at("turn P1 / weather wind N / G1@(6,5) / B1@(7,6) / B2@(5,6)");
+    g.play("salvo b2 , b1 at g1");
+    assert!(g.lua("G:get('shots')") == "1", "one salvo fired");
+    let mut g = Pi::printed("weather wind N / G1@(6,5) / B1@(9,9)");
+    g.play("g1 s");
+    assert!(g.ship("G1").unwrap().contains("(6,8)"));
+    let e = Pi::at("weather wind N / G1@(6,5) / B1@(9,9)").fails("play g1 s");
+    assert!(e.contains("ambiguous"), "{e}");
 }
 
 #[test]
