@@ -144,6 +144,8 @@ end
 function K.shot_spun(G, outcome, target, ...)
   local o, shooters = outcome[1], { ... }
   local r = K.outcome(G, o)
+  G:set("last_shot", string.format("%s at %s: spin %s, %s", B.ship(G, shooters[1]).id,
+    B.ship(G, target).id, o, r == "respin" and "spin again" or r))
   if r == "respin" then
     G:log("shot spin " .. o .. ": spin again")
     K.ask(G, target, shooters)

@@ -2,7 +2,7 @@
 -- by their letter, current tails by an arrow along the hop, ships by their id coloured by
 -- side (Spain red, pirates magenta, a derelict gray) and damage (bold = holed). The golden
 -- ship is marked ($ after the list entry, yellow on the map) only in views that may see it.
--- Above the map: round, player, weather; below: the ships.
+-- Above the map: round, player, weather and the last shot's spin; below: the ships.
 
 local B = require("pirates.board")
 local P = require("pirates.players")
@@ -30,6 +30,8 @@ function D.render(G, viewer)
     out[1] = string.format("round %d, %s to act, %s", G:get("round"), P.name(G, P.current(G)),
       W.text(G:get("wx") or nil))
   end
+  local shot = G:get("last_shot")
+  if shot then out[1] = out[1] .. "; last shot " .. shot end
   for r = 0, h - 1 do
     local row = {}
     for c = 0, w - 1 do
