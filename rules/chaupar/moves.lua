@@ -22,8 +22,8 @@ local TEAM, PARTNER = B.TEAM, B.PARTNER
 
 -- The board as the rules see it: V.at[p] the route index of piece p, V.wait[c] and V.home[c]
 -- the counts of colour c; sw the switch values; V.stops, V.ranks, V.foes and V.units caches
--- of what obstructs a colour, of its blocks, of what opposes it and of its units. V.killed (per
--- colour: has it captured) is read only for kill_before_home, and false otherwise.
+-- of what obstructs a colour, of a team's ranks, of what opposes it and of its units. V.killed
+-- (per colour: has it captured) is read only for kill_before_home, and false otherwise.
 function M.view(G, sw)
   local at = P.board(G)
   local wait, home = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }
@@ -90,34 +90,26 @@ local function units(V, c)
   return list
 end
 
--- The rank of colour o's strongest unit on each square it holds (§10), or with
--- block_form_by=team the number of pieces of o's team there: a map square → rank. Kept in
--- V.ranks[o] until o's pieces (or its partner's) move.
-local function ranks(V, o)
-  local map = V.ranks[o]
+-- With block_form_by=team, the rank of team x on each square it holds (§10): how many of the
+-- team's pieces stand there, partners' pieces adding up; a map square → rank. Kept in
+-- V.ranks[x] until the team's pieces move. (Else a unit's rank is its own piece count.)
+local function team_ranks(V, x)
+  local map = V.ranks[x]
   if map then return map end
   map = {}
   local at, route = V.at, V.route
-  if V.team_rank then
-    for x = 1, 4 do
-      if TEAM[x] == TEAM[o] then
-        for p = 4 * x - 3, 4 * x do
-          local i = at[p]
-          if i > 0 and i < HOME then
-            local q = route[x][i]
-            map[q] = (map[q] or 0) + 1
-          end
+  for o = 1, 4 do
+    if TEAM[o] == x then
+      for p = 4 * o - 3, 4 * o do
+        local i = at[p]
+        if i > 0 and i < HOME then
+          local q = route[o][i]
+          map[q] = (map[q] or 0) + 1
         end
       end
     end
-  else
-    local list, mine = V.units[o] or units(V, o), route[o]
-    for n = 1, #list, 2 do
-      local q, k = mine[list[n]], list[n + 1]
-      if k > (map[q] or 0) then map[q] = k end
-    end
   end
-  V.ranks[o] = map
+  V.ranks[x] = map
   return map
 end
 
@@ -126,8 +118,8 @@ local OPPONENTS = { { 2, 4 }, { 1, 3 }, { 2, 4 }, { 1, 3 } }
 
 -- The places on colour c's route that stop a unit passing (§10 block_passing): a list of
 -- route index, rank, … for every block of rank 2 or more (a lone piece stops nobody),
--- opposing ones only unless block_passing=all (a place may be listed more than once). Kept in
--- V.stops[c] until pieces change.
+-- opposing ones only unless block_passing=all (a place may be listed more than once, with the
+-- rank of each unit there). Kept in V.stops[c] until pieces change.
 local function stops(V, c)
   local list = V.stops[c]
   if list then return list end
@@ -137,10 +129,11 @@ local function stops(V, c)
     local all, on = sw.block_passing == "all", V.on[c]
     for o = 1, 4 do
       if all or TEAM[o] ~= TEAM[c] then
-        local map, held, route = V.ranks[o] or ranks(V, o), V.units[o] or units(V, o), V.route[o]
+        local summed = V.team_rank and team_ranks(V, TEAM[o])
+        local held, route = V.units[o] or units(V, o), V.route[o]
         for n = 1, #held, 2 do
           local q = route[held[n]]
-          local r, mine = map[q], on[q]
+          local r, mine = summed and summed[q] or held[n + 1], on[q]
           if r >= 2 and mine then
             for k = 1, #mine do
               list[#list + 1] = mine[k]
@@ -161,13 +154,17 @@ local function foes(V, c)
   local team = TEAM[c]
   local map = V.foes[team]
   if map then return map end
-  map = {}
-  for n = 1, 2 do
-    local o = OPPONENTS[c][n]
-    local r, held, route = V.ranks[o] or ranks(V, o), V.units[o] or units(V, o), V.route[o]
-    for x = 1, #held, 2 do
-      local q = route[held[x]]
-      if r[q] > (map[q] or 0) then map[q] = r[q] end
+  if V.team_rank then
+    map = team_ranks(V, 3 - team)
+  else
+    map = {}
+    for n = 1, 2 do
+      local o = OPPONENTS[c][n]
+      local held, route = V.units[o] or units(V, o), V.route[o]
+      for x = 1, #held, 2 do
+        local q, k = route[held[x]], held[x + 1]
+        if k > (map[q] or 0) then map[q] = k end
+      end
     end
   end
   V.foes[team] = map
@@ -207,9 +204,9 @@ end
 local play_view, undo_view
 
 -- Colour c's pieces moved (and `captured` some): forgets what that changes in the caches (c's
--- units and ranks, the other team's foes and stops), and after a capture everything.
+-- units, its team's ranks, the other team's foes and stops), and after a capture everything.
 local function forget(V, c, captured)
-  V.units[c], V.ranks[c], V.ranks[PARTNER[c]], V.foes[3 - TEAM[c]] = nil, nil, nil, nil
+  V.units[c], V.ranks[TEAM[c]], V.foes[3 - TEAM[c]] = nil, nil, nil
   if captured or V.sw.block_passing == "all" then
     V.stops, V.ranks, V.units, V.foes = {}, {}, {}, {}
     return
