@@ -20,6 +20,9 @@ local M = {}
 local HOME, LAST = B.HOME, B.LAST
 local TEAM, PARTNER = B.TEAM, B.PARTNER
 
+-- An empty cache of something per colour (or per team): false until computed.
+local function blank() return { false, false, false, false } end
+
 -- The board as the rules see it: V.at[p] the route index of piece p, V.wait[c] and V.home[c]
 -- the counts of colour c; sw the switch values; V.stops, V.ranks, V.foes and V.units caches
 -- of what obstructs a colour, of a team's ranks, of what opposes it and of its units. V.killed
@@ -43,7 +46,7 @@ function M.view(G, sw)
     at = at, wait = wait, home = home, sw = sw, dir = dir,
     route = B.ROUTE[dir], on = B.AT[dir], castles = B.CASTLE[sw.castle_set],
     killed = sw.kill_before_home == "on" and G:get("killed"),
-    stops = {}, ranks = {}, foes = {}, units = {}, captures = 0, memo = false,
+    stops = blank(), ranks = blank(), foes = blank(), units = blank(), captures = 0, memo = false,
     stack = sw.block_model == "stack", team_rank = sw.block_form_by == "team",
   }
 end
@@ -206,12 +209,12 @@ local play_view, undo_view
 -- Colour c's pieces moved (and `captured` some): forgets what that changes in the caches (c's
 -- units, its team's ranks, the other team's foes and stops), and after a capture everything.
 local function forget(V, c, captured)
-  V.units[c], V.ranks[TEAM[c]], V.foes[3 - TEAM[c]] = nil, nil, nil
+  V.units[c], V.ranks[TEAM[c]], V.foes[3 - TEAM[c]] = false, false, false
   if captured or V.sw.block_passing == "all" then
-    V.stops, V.ranks, V.units, V.foes = {}, {}, {}, {}
+    V.stops, V.ranks, V.units, V.foes = blank(), blank(), blank(), blank()
     return
   end
-  V.stops[PARTNER[c] % 4 + 1], V.stops[c % 4 + 1] = nil, nil
+  V.stops[PARTNER[c] % 4 + 1], V.stops[c % 4 + 1] = false, false
 end
 
 -- The dice an action steps through (sum_touches_intermediate), as a list, or nil.
