@@ -515,7 +515,9 @@ end
 
 -- Whether each die of `key` (at most two) can be moved by a piece of its own, pieces taken
 -- from where they stand now except `gone` pieces taken from index `from`. (The pieces left at
--- entry x of a movers list: list[x + 1], less `gone` where list[x] is `from`.)
+-- entry x of a movers list: list[x + 1], less `gone` where list[x] is `from`.) Two dice go to
+-- one unit only where it may split (§10 blocks_split): a block that moves whole takes one die
+-- from where it stands, and its second move, from where the first ends, is not proven here.
 local function assign(V, c, key, from, gone, cache)
   if key == 0 then return true end
   local dice = T.DICE[key]
@@ -528,6 +530,7 @@ local function assign(V, c, key, from, gone, cache)
     return false
   end
   local second = cache[dice[2]] or movers(V, c, dice[2], cache)
+  local splits = not (V.stack and V.sw.blocks_split == "off")
   for x = 1, #first, 2 do
     local i1, f1 = first[x], first[x + 1]
     if i1 == from then f1 = f1 - gone end
@@ -535,7 +538,7 @@ local function assign(V, c, key, from, gone, cache)
       for y = 1, #second, 2 do
         local i2 = second[y]
         if i1 == i2 then
-          if f1 > 1 then return true end
+          if f1 > 1 and splits then return true end
         elseif i2 ~= from or second[y + 1] > gone then
           return true
         end
