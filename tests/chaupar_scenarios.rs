@@ -611,6 +611,26 @@ fn s38_blocks_split() {
     assert_eq!(c.colour("S"), "E.m8 x2, home 0, wait 2");
 }
 
+/// With blocks_split=off a block moves whole, so it cannot give two dice one piece each from
+/// where it stands: here no plan uses all three dice (the block of two can take the 6 home, or
+/// the 1 and then the 5; the lone piece on @82 only the 1), and every move that starts a
+/// two-dice plan is offered, the lone piece's 1 among them.
+#[test]
+fn s38_a_whole_block_takes_one_die_at_a_time() {
+    let mut c = C::at("set blocks_split=off / S: @78 x2, @82, home 1");
+    c.roll("6 5 1");
+    assert_eq!(
+        c.moves(),
+        labels(&[
+            "move S.m6' x2 1 to S.m5'",
+            "move S.m2' x1 1 to S.m1'",
+            "move S.m6' x2 5 to S.m1'",
+            "move S.m6' x2 6 to home",
+            "move S.m6' x2 1+5 to home",
+        ])
+    );
+}
+
 #[test]
 fn s39_block_form_by() {
     let mut c = C::at("implement cowries / turn E / E: E.l1 / S: E.l4 / N: E.l4");

@@ -20,10 +20,13 @@ local M = {}
 local HOME, LAST = B.HOME, B.LAST
 local TEAM, PARTNER = B.TEAM, B.PARTNER
 
+-- An empty cache of something per colour (or per team): false until computed.
+local function blank() return { false, false, false, false } end
+
 -- The board as the rules see it: V.at[p] the route index of piece p, V.wait[c] and V.home[c]
 -- the counts of colour c; sw the switch values; V.stops, V.ranks, V.foes and V.units caches
--- of what obstructs a colour, of its blocks, of what opposes it and of its units. V.killed (per
--- colour: has it captured) is read only for kill_before_home, and false otherwise.
+-- of what obstructs a colour, of a team's ranks, of what opposes it and of its units. V.killed
+-- (per colour: has it captured) is read only for kill_before_home, and false otherwise.
 function M.view(G, sw)
   local at = P.board(G)
   local wait, home = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }
@@ -43,7 +46,7 @@ function M.view(G, sw)
     at = at, wait = wait, home = home, sw = sw, dir = dir,
     route = B.ROUTE[dir], on = B.AT[dir], castles = B.CASTLE[sw.castle_set],
     killed = sw.kill_before_home == "on" and G:get("killed"),
-    stops = {}, ranks = {}, foes = {}, units = {}, captures = 0, memo = false,
+    stops = blank(), ranks = blank(), foes = blank(), units = blank(), captures = 0, memo = false,
     stack = sw.block_model == "stack", team_rank = sw.block_form_by == "team",
   }
 end
@@ -74,57 +77,42 @@ local function units(V, c)
   local list = V.units[c]
   if list then return list end
   list = {}
-  local at, first = V.at, 4 * c - 3
-  for p = first, first + 3 do
+  local at = V.at
+  for p = 4 * c - 3, 4 * c do
     local i = at[p]
     if i > 0 and i < HOME then
-      local seen = false -- an earlier piece of c at i: that unit is listed
-      for q = first, p - 1 do
-        if at[q] == i then
-          seen = true
-          break
-        end
+      local n, x = 1, list[1] -- the unit at i, if an earlier piece of c is there, else a new one
+      while x and x ~= i do
+        n = n + 2
+        x = list[n]
       end
-      if not seen then
-        local k = 1
-        for q = p + 1, first + 3 do if at[q] == i then k = k + 1 end end
-        list[#list + 1] = i
-        list[#list + 1] = k
-      end
+      list[n], list[n + 1] = i, (list[n + 1] or 0) + 1
     end
   end
   V.units[c] = list
   return list
 end
 
--- The rank of colour o's strongest unit on each square it holds (§10), or with
--- block_form_by=team the number of pieces of o's team there: a map square → rank. Kept in
--- V.ranks[o] until o's pieces (or its partner's) move.
-local function ranks(V, o)
-  local map = V.ranks[o]
+-- With block_form_by=team, the rank of team x on each square it holds (§10): how many of the
+-- team's pieces stand there, partners' pieces adding up; a map square → rank. Kept in
+-- V.ranks[x] until the team's pieces move. (Else a unit's rank is its own piece count.)
+local function team_ranks(V, x)
+  local map = V.ranks[x]
   if map then return map end
   map = {}
   local at, route = V.at, V.route
-  if V.team_rank then
-    for x = 1, 4 do
-      if TEAM[x] == TEAM[o] then
-        for p = 4 * x - 3, 4 * x do
-          local i = at[p]
-          if i > 0 and i < HOME then
-            local q = route[x][i]
-            map[q] = (map[q] or 0) + 1
-          end
+  for o = 1, 4 do
+    if TEAM[o] == x then
+      for p = 4 * o - 3, 4 * o do
+        local i = at[p]
+        if i > 0 and i < HOME then
+          local q = route[o][i]
+          map[q] = (map[q] or 0) + 1
         end
       end
     end
-  else
-    local list, mine = V.units[o] or units(V, o), route[o]
-    for n = 1, #list, 2 do
-      local q, k = mine[list[n]], list[n + 1]
-      if k > (map[q] or 0) then map[q] = k end
-    end
   end
-  V.ranks[o] = map
+  V.ranks[x] = map
   return map
 end
 
@@ -133,8 +121,8 @@ local OPPONENTS = { { 2, 4 }, { 1, 3 }, { 2, 4 }, { 1, 3 } }
 
 -- The places on colour c's route that stop a unit passing (§10 block_passing): a list of
 -- route index, rank, … for every block of rank 2 or more (a lone piece stops nobody),
--- opposing ones only unless block_passing=all (a place may be listed more than once). Kept in
--- V.stops[c] until pieces change.
+-- opposing ones only unless block_passing=all (a place may be listed more than once, with the
+-- rank of each unit there). Kept in V.stops[c] until pieces change.
 local function stops(V, c)
   local list = V.stops[c]
   if list then return list end
@@ -144,10 +132,11 @@ local function stops(V, c)
     local all, on = sw.block_passing == "all", V.on[c]
     for o = 1, 4 do
       if all or TEAM[o] ~= TEAM[c] then
-        local map, held, route = V.ranks[o] or ranks(V, o), V.units[o] or units(V, o), V.route[o]
+        local summed = V.team_rank and team_ranks(V, TEAM[o])
+        local held, route = V.units[o] or units(V, o), V.route[o]
         for n = 1, #held, 2 do
           local q = route[held[n]]
-          local r, mine = map[q], on[q]
+          local r, mine = summed and summed[q] or held[n + 1], on[q]
           if r >= 2 and mine then
             for k = 1, #mine do
               list[#list + 1] = mine[k]
@@ -168,13 +157,17 @@ local function foes(V, c)
   local team = TEAM[c]
   local map = V.foes[team]
   if map then return map end
-  map = {}
-  for n = 1, 2 do
-    local o = OPPONENTS[c][n]
-    local r, held, route = V.ranks[o] or ranks(V, o), V.units[o] or units(V, o), V.route[o]
-    for x = 1, #held, 2 do
-      local q = route[held[x]]
-      if r[q] > (map[q] or 0) then map[q] = r[q] end
+  if V.team_rank then
+    map = team_ranks(V, 3 - team)
+  else
+    map = {}
+    for n = 1, 2 do
+      local o = OPPONENTS[c][n]
+      local held, route = V.units[o] or units(V, o), V.route[o]
+      for x = 1, #held, 2 do
+        local q, k = route[held[x]], held[x + 1]
+        if k > (map[q] or 0) then map[q] = k end
+      end
     end
   end
   V.foes[team] = map
@@ -214,14 +207,14 @@ end
 local play_view, undo_view
 
 -- Colour c's pieces moved (and `captured` some): forgets what that changes in the caches (c's
--- units and ranks, the other team's foes and stops), and after a capture everything.
+-- units, its team's ranks, the other team's foes and stops), and after a capture everything.
 local function forget(V, c, captured)
-  V.units[c], V.ranks[c], V.ranks[PARTNER[c]], V.foes[3 - TEAM[c]] = nil, nil, nil, nil
+  V.units[c], V.ranks[TEAM[c]], V.foes[3 - TEAM[c]] = false, false, false
   if captured or V.sw.block_passing == "all" then
-    V.stops, V.ranks, V.units, V.foes = {}, {}, {}, {}
+    V.stops, V.ranks, V.units, V.foes = blank(), blank(), blank(), blank()
     return
   end
-  V.stops[PARTNER[c] % 4 + 1], V.stops[c % 4 + 1] = nil, nil
+  V.stops[PARTNER[c] % 4 + 1], V.stops[c % 4 + 1] = false, false
 end
 
 -- The dice an action steps through (sum_touches_intermediate), as a list, or nil.
@@ -506,11 +499,9 @@ local function monotone(sw, triple, cs)
 end
 
 -- Colour c's positions from which one piece may move d now, each with its piece count: a
--- list i, k, i, k, … (built on demand, per die).
+-- list i, k, i, k, … (built on demand, per die, and kept in cache[d]).
 local function movers(V, c, d, cache)
-  local list = cache[d]
-  if list then return list end
-  list = {}
+  local list = {}
   local all = V.units[c] or units(V, c)
   for n = 1, #all, 2 do
     if M.target(V, c, all[n], 1, d) then
@@ -522,26 +513,33 @@ local function movers(V, c, d, cache)
   return list
 end
 
--- The pieces at entry x of a movers list that remain once `gone` pieces left index `from`.
-local function free(list, x, from, gone) return list[x + 1] - (list[x] == from and gone or 0) end
-
 -- Whether each die of `key` (at most two) can be moved by a piece of its own, pieces taken
--- from where they stand now except `gone` pieces taken from index `from`.
+-- from where they stand now except `gone` pieces taken from index `from`. (The pieces left at
+-- entry x of a movers list: list[x + 1], less `gone` where list[x] is `from`.) Two dice go to
+-- one unit only where it may split (§10 blocks_split): a block that moves whole takes one die
+-- from where it stands, and its second move, from where the first ends, is not proven here.
 local function assign(V, c, key, from, gone, cache)
   if key == 0 then return true end
   local dice = T.DICE[key]
   if #dice > 2 then return false end
-  local first = movers(V, c, dice[1], cache)
+  local first = cache[dice[1]] or movers(V, c, dice[1], cache)
   if #dice == 1 then
-    for x = 1, #first, 2 do if free(first, x, from, gone) > 0 then return true end end
+    for x = 1, #first, 2 do
+      if first[x] ~= from or first[x + 1] > gone then return true end
+    end
     return false
   end
-  local second = movers(V, c, dice[2], cache)
+  local second = cache[dice[2]] or movers(V, c, dice[2], cache)
+  local splits = not (V.stack and V.sw.blocks_split == "off")
   for x = 1, #first, 2 do
-    local i1, f1 = first[x], free(first, x, from, gone)
+    local i1, f1 = first[x], first[x + 1]
+    if i1 == from then f1 = f1 - gone end
     if f1 > 0 then
       for y = 1, #second, 2 do
-        if (i1 ~= second[y] and free(second, y, from, gone) > 0) or (i1 == second[y] and f1 > 1) then
+        local i2 = second[y]
+        if i1 == i2 then
+          if f1 > 1 and splits then return true end
+        elseif i2 ~= from or second[y + 1] > gone then
           return true
         end
       end
@@ -565,19 +563,22 @@ local function fast_actions(V, c, key, entries, entry, cache)
   local barred = V.killed and not V.killed[c] -- no stepping onto index 76 yet
   local whole = stack and sw.blocks_split == "off" -- a block moves whole
   local may_enter = (entries == 0 or sw.multi_entry == "on") and V.wait[c] > 0
-  local out = {}
+  local out, m, nblocks = {}, 0, #blocks
   for g = 1, #groups do
     local grp = groups[g]
     local s, gc = grp.sum, g + colour_bits(c)
-    local one = grp.size == 1 and {} or nil -- the movers list of die s
-    if may_enter and s == entry then out[#out + 1] = gc end
+    local one, ones = grp.size == 1 and {} or nil, 0 -- the movers list of die s
+    if may_enter and s == entry then
+      m = m + 1
+      out[m] = gc
+    end
     for n = 1, #list, 2 do
       local i, k = list[n], list[n + 1]
       local t, need = i + s, 1
       if t > HOME then t = (not exact) and HOME or nil end
       if t and barred and i <= 75 and t >= 76 then t = nil end
       if t then
-        for x = 1, #blocks, 2 do
+        for x = 1, nblocks, 2 do
           local y = blocks[x]
           if y > i and y < t and blocks[x + 1] > need then need = blocks[x + 1] end
         end
@@ -595,10 +596,13 @@ local function fast_actions(V, c, key, entries, entry, cache)
         if stack then hi = k end
         if whole then lo = k end
         if lo < need then lo = need end
-        for j = lo, hi do out[#out + 1] = gc + 8 * j + 64 * i + 8192 * t end
+        local base = gc + 64 * i + 8192 * t
+        for j = lo, hi do
+          m = m + 1
+          out[m] = base + 8 * j
+        end
         if one and need <= 1 then
-          one[#one + 1] = i
-          one[#one + 1] = k
+          one[ones + 1], one[ones + 2], ones = i, k, ones + 2
         end
       end
     end
@@ -608,13 +612,17 @@ local function fast_actions(V, c, key, entries, entry, cache)
 end
 M.fast_actions = fast_actions
 
--- Whether the fast path proves that action a starts a plan reaching `cap`.
-local function proven(V, c, key, entries, entry, cap, a, cache)
+-- Whether a plan reaching `cap` must still enter a piece (§7 at_least_one: a plan that enters
+-- scores 16 more), none having entered with this throw yet.
+local function entry_due(sw, entries, cap)
+  return sw.entry_compulsory == "at_least_one" and cap >= 16 and entries == 0
+end
+
+-- Whether the fast path proves that action a starts a plan reaching `cap` (`due`: entry_due).
+local function proven(V, c, key, entry, due, a, cache)
   local g = T.GROUPS[key][a & 7]
   local j, i = (a >> 3) & 7, (a >> 6) & 127
-  local entered = i == 0 and 1 or 0
-  local owed = V.sw.entry_compulsory == "at_least_one" and cap >= 16 and entries + entered == 0
-  if not owed then return assign(V, c, g.rest, i, j, cache) end
+  if not due or i == 0 then return assign(V, c, g.rest, i, j, cache) end
   if V.wait[c] == 0 then return false end
   for _, e in ipairs(T.GROUPS[g.rest]) do
     if e.sum == entry and assign(V, c, e.rest, i, j, cache) then return true end
@@ -623,13 +631,10 @@ local function proven(V, c, key, entries, entry, cap, a, cache)
 end
 
 -- Whether the fast path proves that action a falls short of `cap`: it does not enter while an
--- entry is owed (a plan reaching cap enters, §7 at_least_one), and no group of the dice it
--- leaves makes the entry, so that every plan it starts scores its dice alone, less than 16.
-local function short(V, key, entries, entry, cap, a)
-  if V.sw.entry_compulsory ~= "at_least_one" or cap < 16 or entries > 0 or (a >> 6) & 127 == 0 then
-    return false
-  end
-  return T.ENTRIES[entry][T.GROUPS[key][a & 7].rest] == 0
+-- entry is due, and no group of the dice it leaves makes the entry, so that every plan it
+-- starts scores its dice alone, less than 16.
+local function short(key, entry, due, a)
+  return due and (a >> 6) & 127 ~= 0 and T.ENTRIES[entry][T.GROUPS[key][a & 7].rest] == 0
 end
 
 -- The actions offered now (§8): those some surviving complete plan continues with. With
@@ -647,15 +652,17 @@ function M.offered(V, cs, key, entries, used, entry, triple, reference)
   end
   if #list <= 1 and V.sw.forced_play ~= "free" then return list end
   local cap = bound(V, cs, key, entries, used, entry)
+  local due = entry_due(V.sw, entries, cap)
   V.memo, V.captures = {}, 0
   local values, top, deferred = {}, -1, false
   for n = 1, #list do
-    if fast and proven(V, c, key, entries, entry, cap, list[n], cache) then
+    local a = list[n]
+    if fast and proven(V, c, key, entry, due, a, cache) then
       values[n] = cap
-    elseif fast and short(V, key, entries, entry, cap, list[n]) then
+    elseif fast and short(key, entry, due, a) then
       values[n], deferred = -1, true -- searched below only if no action reaches cap
     else
-      values[n] = after(V, cs, key, entries, used, entry, triple, cap, list[n])
+      values[n] = after(V, cs, key, entries, used, entry, triple, cap, a)
     end
     if values[n] > top then top = values[n] end
   end

@@ -26,8 +26,8 @@ for _, name in ipairs(R.NAMES) do
 end
 assert(#FIELDS * BITS <= 62, "the packed switches need more than 62 bits")
 assert(BITS == 2, "R.read unpacks fields of two bits")
-local VALUES = {} -- VALUES[k]: the values of packed switch k
-for k, f in ipairs(FIELDS) do VALUES[k] = f.values end
+local VALUES = {} -- VALUES[k][x]: the value in place x (from 0) of packed switch k
+for k, f in ipairs(FIELDS) do VALUES[k] = table.move(f.values, 1, #f.values, 0, {}) end
 
 local function place(values, v)
   for i, x in ipairs(values) do if x == v then return i - 1 end end
@@ -55,31 +55,31 @@ function R.read(G)
   local packed, F = G:get("sw"), VALUES
   return setmetatable({
     [0] = G,
-    block_form_by = F[1][(packed & 3) + 1],
-    block_model = F[2][(packed >> 2 & 3) + 1],
-    block_passing = F[3][(packed >> 4 & 3) + 1],
-    blocks_split = F[4][(packed >> 6 & 3) + 1],
-    capture_extra_throw = F[5][(packed >> 8 & 3) + 1],
-    castle_function = F[6][(packed >> 10 & 3) + 1],
-    castle_set = F[7][(packed >> 12 & 3) + 1],
-    cowrie_followup = F[8][(packed >> 14 & 3) + 1],
-    cowrie_last_square = F[9][(packed >> 16 & 3) + 1],
-    cowrie_schedule = F[10][(packed >> 18 & 3) + 1],
-    direction = F[11][(packed >> 20 & 3) + 1],
-    entry_compulsory = F[12][(packed >> 22 & 3) + 1],
-    exact_finish = F[13][(packed >> 24 & 3) + 1],
-    finished_plays_partner = F[14][(packed >> 26 & 3) + 1],
-    forced_play = F[15][(packed >> 28 & 3) + 1],
-    implement = F[16][(packed >> 30 & 3) + 1],
-    kill_before_home = F[17][(packed >> 32 & 3) + 1],
-    multi_entry = F[18][(packed >> 34 & 3) + 1],
-    seats = F[19][(packed >> 36 & 3) + 1],
-    start = F[20][(packed >> 38 & 3) + 1],
-    sum_touches_intermediate = F[21][(packed >> 40 & 3) + 1],
-    triple_stack_bonus = F[22][(packed >> 42 & 3) + 1],
-    turn_order = F[23][(packed >> 44 & 3) + 1],
-    turn_unit = F[24][(packed >> 46 & 3) + 1],
-    two_player_throw = F[25][(packed >> 48 & 3) + 1],
+    block_form_by = F[1][packed & 3],
+    block_model = F[2][packed >> 2 & 3],
+    block_passing = F[3][packed >> 4 & 3],
+    blocks_split = F[4][packed >> 6 & 3],
+    capture_extra_throw = F[5][packed >> 8 & 3],
+    castle_function = F[6][packed >> 10 & 3],
+    castle_set = F[7][packed >> 12 & 3],
+    cowrie_followup = F[8][packed >> 14 & 3],
+    cowrie_last_square = F[9][packed >> 16 & 3],
+    cowrie_schedule = F[10][packed >> 18 & 3],
+    direction = F[11][packed >> 20 & 3],
+    entry_compulsory = F[12][packed >> 22 & 3],
+    exact_finish = F[13][packed >> 24 & 3],
+    finished_plays_partner = F[14][packed >> 26 & 3],
+    forced_play = F[15][packed >> 28 & 3],
+    implement = F[16][packed >> 30 & 3],
+    kill_before_home = F[17][packed >> 32 & 3],
+    multi_entry = F[18][packed >> 34 & 3],
+    seats = F[19][packed >> 36 & 3],
+    start = F[20][packed >> 38 & 3],
+    sum_touches_intermediate = F[21][packed >> 40 & 3],
+    triple_stack_bonus = F[22][packed >> 42 & 3],
+    turn_order = F[23][packed >> 44 & 3],
+    turn_unit = F[24][packed >> 46 & 3],
+    two_player_throw = F[25][packed >> 48 & 3],
   }, LAZY)
 end
 do
