@@ -19,7 +19,7 @@ use crate::kernel::{Seat, Viewer};
 use crate::script::rules::{games, variants};
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::{SaveFile, write_atomically};
-use crate::session::{Origin, Session, Status};
+use crate::session::{Event, Origin, Session, Status};
 use crate::sim;
 use crate::sim::bots::{Bot, BotSpec};
 use commands::{GameOptions, Line, MachineQuery, ReplCommand};
@@ -209,9 +209,10 @@ impl Repl {
             ReplCommand::Roll { values } => {
                 let refs: Vec<&str> = values.iter().map(String::as_str).collect();
                 let viewer = self.viewer;
+                let mark = self.session()?.events.len();
                 let what = self.session()?.roll(&refs)?;
                 let echo = self.echo(what, viewer);
-                Ok(format!("{echo}\n{}", self.status_line()?))
+                self.stepped(mark, echo)
             }
             ReplCommand::Pending => self.pending(),
             ReplCommand::As { who } => self.view_as(who.as_deref()),
@@ -235,13 +236,14 @@ impl Repl {
             ReplCommand::Redo => {
                 let viewer = self.viewer;
                 let s = self.session()?;
+                let mark = s.events.len();
                 let e = s.redo()?;
                 let e = if viewer.sees(s.last_seen_by()) {
                     e
                 } else {
                     e.hidden()
                 };
-                Ok(format!("redid {}\n{}", e.describe(), self.status_line()?))
+                self.stepped(mark, format!("redid {}", e.describe()))
             }
             ReplCommand::Log { lines } => self.log(lines),
             ReplCommand::Save { file } => self.save(&file),
@@ -292,9 +294,33 @@ impl Repl {
     fn play(&mut self, text: &str) -> Result<String> {
         self.own_decision()?;
         let viewer = self.viewer;
+        let mark = self.session()?.events.len();
         let label = self.session()?.play(text)?;
         let echo = self.echo(format!("played {label}"), viewer);
-        Ok(format!("{echo}\n{}", self.status_line()?))
+        self.stepped(mark, echo)
+    }
+
+    /// What a command that took steps prints: its echo, then what the rules logged while
+    /// applying the steps from the `mark`-th on (a pass, a hit, a capture, a tile turned up), in
+    /// the viewer's view as `log` shows it, then what the game waits for.
+    /// A chance event's codes (`deck cv`) give way to the rules' words when they said what the
+    /// outcome did (`W1 turns up a cave at G2`); a roll they are silent on keeps its values
+    /// (`dice 6 5`).
+    fn stepped(&mut self, mark: usize, echo: String) -> Result<String> {
+        let viewer = self.viewer;
+        let s = self.session()?;
+        let said = s.consequences(mark, viewer);
+        // A viewer who may not see the draw keeps its echo (`deck: drawn, hidden`).
+        let chance =
+            matches!(s.events.last(), Some(Event::Chance { .. })) && viewer.sees(s.last_seen_by());
+        let mut out = if chance && !said.is_empty() {
+            Vec::new()
+        } else {
+            vec![echo]
+        };
+        out.extend(said);
+        out.push(self.status_line()?);
+        Ok(out.join("\n"))
     }
 
     /// Appends what rules printed with `print` during the command.
