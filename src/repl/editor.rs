@@ -56,6 +56,8 @@ pub struct Known {
     pub tiles: Vec<String>,
     /// The position formats the game declares.
     pub formats: Vec<String>,
+    /// The words the game declares as commands (`double`, `take`).
+    pub commands: Vec<String>,
 }
 
 pub struct ReplHelper {
@@ -104,7 +106,9 @@ fn candidates(before: &str, known: &Known) -> Option<(usize, Vec<String>)> {
         // are played when typed alone.
         let mut items = commands::names();
         items.extend(known.labels.iter().filter(|l| !l.contains(' ')).cloned());
-        items.dedup();
+        items.extend(known.commands.iter().cloned());
+        let mut seen = std::collections::BTreeSet::new();
+        items.retain(|i| seen.insert(i.clone()));
         return Some((0, matching(&items, before)));
     };
     let start = before.rfind(' ').map_or(0, |i| i + 1);
@@ -313,6 +317,7 @@ mod tests {
             switches: vec!["cube".into(), "crawford".into()],
             tiles: vec!["arrow".into(), "cave".into()],
             formats: vec!["id".into()],
+            commands: vec!["double".into(), "drop".into()],
         };
         let words = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(
@@ -321,8 +326,8 @@ mod tests {
         );
         assert_eq!(
             candidates("d", &known),
-            Some((0, words(&["double"]))),
-            "one-word options are commands"
+            Some((0, words(&["double", "drop"]))),
+            "one-word options and the game's own words are commands"
         );
         assert_eq!(candidates("play 1", &known), Some((5, words(&["13/7"]))));
         assert_eq!(candidates("new j", &known), Some((4, words(&["jackal"]))));

@@ -165,9 +165,18 @@ impl Repl {
         }
         let words = words(line);
         let first = &words[0].1;
-        // An option's label typed alone plays it (`double`, `take`, `8/5 6/5`).
-        if !commands::names().contains(first) && self.offers(line) {
+        // An option's label typed alone plays it (`8/5 6/5`), and so does a word the game
+        // declares (`double`, `take`), whose parse hook says why it cannot when it is not offered.
+        let declared = words.len() == 1 && self.game_commands().contains_key(first);
+        if !commands::names().contains(first) && (declared || self.offers(line)) {
             return self.play(line).map(|out| self.with_printed(out));
+        }
+        if let ("help", Some((_, word))) = (first.as_str(), words.get(1))
+            && let Some(help) = self.game_commands().get(word)
+        {
+            return Ok(format!(
+                "{word}: {help} (typed alone, when the game offers it)"
+            ));
         }
         // The grammar takes a first word that names a file (`x/show`, `show.txt`) for the
         // command it ends with: only a plain word is a command's name.
@@ -189,10 +198,10 @@ impl Repl {
             Ok(parsed) => parsed.command,
             Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
                 let help = e.render().to_string().trim_end().to_string();
-                return Ok(if words.get(1).is_some_and(|(_, w)| w == "lua") {
-                    format!("{help}\n\n{}", lua::api())
-                } else {
-                    help
+                return Ok(match words.get(1) {
+                    Some((_, w)) if w == "lua" => format!("{help}\n\n{}", lua::api()),
+                    None => help + &self.game_commands_help(),
+                    Some(_) => help,
                 });
             }
             Err(e) => bail!("{}", grammar_error(&e)),
@@ -267,6 +276,29 @@ impl Repl {
             }
         }?;
         Ok(self.with_printed(out))
+    }
+
+    /// The words the current game declares (its game table's `commands`), to their help.
+    fn game_commands(&self) -> BTreeMap<String, String> {
+        self.session
+            .as_ref()
+            .map(|s| s.game.rules.commands.clone())
+            .unwrap_or_default()
+    }
+
+    /// `help`'s list of the current game's own words, if it declares any.
+    fn game_commands_help(&self) -> String {
+        let commands = self.game_commands();
+        if commands.is_empty() {
+            return String::new();
+        }
+        let width = commands.keys().map(String::len).max().unwrap_or(0);
+        let game = self.session.as_ref().map_or("", |s| s.origin.game.as_str());
+        let mut out = format!("\n\n{game}'s own words (typed alone, when the game offers them):");
+        for (word, help) in &commands {
+            out += &format!("\n  {word:width$}  {help}");
+        }
+        out
     }
 
     /// Whether the current decision, seen by the REPL's viewer, has an option with this label.
@@ -985,6 +1017,7 @@ impl Repl {
             known.hooks = rules.stacks.keys().cloned().collect();
             known.switches = rules.switch_defs.iter().map(|d| d.name.clone()).collect();
             known.tiles = rules.tiles.iter().map(|t| t.name.clone()).collect();
+            known.commands = rules.commands.keys().cloned().collect();
             known.formats = rules
                 .formats
                 .iter()
