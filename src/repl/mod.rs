@@ -168,7 +168,8 @@ impl Repl {
         // An option's label typed alone plays it (`8/5 6/5`), and so does a word the game
         // declares (`double`, `take`), whose parse hook says why it cannot when it is not offered.
         let declared = words.len() == 1 && self.game_commands().contains_key(first);
-        if !commands::names().contains(first) && (declared || self.offers(line)) {
+        if !commands::names().contains(first) && (declared || self.offers(line) || self.reads(line))
+        {
             return self.play(line).map(|out| self.with_printed(out));
         }
         if let ("help", Some((_, word))) = (first.as_str(), words.get(1))
@@ -306,6 +307,18 @@ impl Repl {
         self.visible_labels()
             .iter()
             .any(|l| l.eq_ignore_ascii_case(text))
+    }
+
+    /// Whether the game's notation reads `text` as one option of the current decision the
+    /// viewer sees (`R2 I9` for `R2 I10->I9`). A bare number is not read: typed alone, it is
+    /// more likely a slip than an option's number.
+    fn reads(&mut self, text: &str) -> bool {
+        text.parse::<usize>().is_err()
+            && self.sees_decision().unwrap_or(false)
+            && self
+                .session
+                .as_mut()
+                .is_some_and(|s| s.game.parse_input(text).is_ok_and(|i| i.is_some()))
     }
 
     /// The labels of the current decision when the REPL's viewer may see them (none otherwise).
