@@ -109,3 +109,29 @@ fn determinizing_for_another_team_deals_the_hidden_tiles_again() {
     }
     assert!(seen.len() > 3, "black's guesses vary: {seen:?}");
 }
+
+/// What the REPL prints after a peek's draw is the log as each viewer reads it: the peeking
+/// team reads the tile in words, another team only that a cell was seen.
+#[test]
+fn a_peeks_consequences_name_the_tile_to_the_peeking_team_only() {
+    let mut j =
+        J::new("jackal 1\nturn white\nfill #\nset lighthouse=peek4\ntiles E5=#lh D5=.\nW1 D5\n");
+    j.play("W1 D5->E5");
+    j.play("C3");
+    j.run("as P3");
+    let theirs = j.roll("");
+    assert!(theirs.contains("deck: drawn, hidden"), "{theirs}");
+    assert!(theirs.contains("C3 is seen"), "{theirs}");
+    let told = |out: &str| {
+        out.lines()
+            .filter(|l| l.starts_with("C3 is ") && *l != "C3 is seen")
+            .count()
+    };
+    assert_eq!(told(&theirs), 0, "{theirs}");
+    j.run("as referee");
+    j.run("undo");
+    j.run("as P1");
+    let ours = j.roll("");
+    assert_eq!(told(&ours), 1, "{ours}");
+    assert!(!ours.contains("deck "), "{ours}");
+}

@@ -71,8 +71,8 @@ fn hidden_draws_and_decisions_are_echoed_and_logged_without_their_value() {
     let echo = run(&mut r, &["roll"]);
     let b = string(secret(&r, "card2"));
     assert!(
-        echo.contains(&format!("draw {b}")),
-        "B sees its own card: {echo}"
+        echo.contains(&format!("you hold {b}")) && !echo.contains("draw "),
+        "B sees its own card, in the rules' words: {echo}"
     );
     assert!(echo.contains("A to decide (hidden from you)"), "{echo}");
     assert!(fails(&mut r, "moves").contains("hidden from B"));

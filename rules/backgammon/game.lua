@@ -121,7 +121,10 @@ local function parse(G, text, options)
   error("backgammon: move " .. e.label .. " is not among the options")
 end
 
+-- The board for seat `viewer` in its own point numbers; the referee's and a spectator's
+-- (viewer 0) is drawn for the side on roll, so what it types matches what it sees.
 local function render_board(G, viewer)
+  if viewer == 0 and G:get("phase") ~= "opening" then viewer = G:current() end
   local value, owner = cube.state(G)
   return render.text({
     x = layout.side(G, 1), o = layout.side(G, 2), viewer = viewer, current = G:current(),
@@ -171,6 +174,15 @@ return {
   -- `tortuga bench backgammon` plays without the cube, like the reference implementations it
   -- is compared with (a uniform random player doubles and drops half the time otherwise).
   bench = { cube = false },
+  formats = { id = "GNU Backgammon Position ID: the board, and who is on roll" },
+  -- The cube's words, typed alone at the prompt: each plays its option, or the parse hook
+  -- says why it cannot now.
+  commands = {
+    double = "offer the cube at twice its value (before rolling)",
+    take = "accept a double and own the cube",
+    drop = "refuse a double and concede the game at the current stakes",
+    beaver = "take a double and redouble at once, keeping the cube (switch beavers)",
+  },
   randomizers = {
     opening = { kind = "dice", faces = { 1, 2, 3, 4, 5, 6 }, count = 2, stream = "dice" },
     dice = { kind = "dice", faces = { 1, 2, 3, 4, 5, 6 }, count = 2, stream = "dice" },

@@ -247,6 +247,60 @@ local function dice_text(d1, d2)
   return d1 .. "-" .. d2
 end
 
+-- The distances the dice d1, d2 can cover with one checker: each die, and their sums in
+-- the order they can be played (a double up to four times).
+local function reaches(d1, d2)
+  if d1 == d2 then return { [d1] = true, [2 * d1] = true, [3 * d1] = true, [4 * d1] = true } end
+  return { [d1] = true, [d2] = true, [d1 + d2] = true }
+end
+
+-- Why segments `segs` (from N.parse) are no legal move on the mover-oriented board b with
+-- d1-d2, in the terms of the rules a player knows: a point without his checker, a checker
+-- left on the bar, a distance no die makes, more pips than the dice give, a landing point
+-- the opponent holds, bearing off with checkers outside. nil when none of these applies.
+local function why_illegal(b, d1, d2, segs)
+  local dice, reach = dice_text(d1, d2), reaches(d1, d2)
+  local total = d1 == d2 and 4 * d1 or d1 + d2
+  local arrived, pips, from_bar = {}, 0, 0
+  for _, s in ipairs(segs) do
+    local seg = point_name(s.from) .. "/" .. point_name(s.to)
+    if s.from == 25 then from_bar = from_bar + 1 end
+    if not arrived[s.from] and b[s.from] <= 0 then
+      return s.from == 25 and "you have no checker on the bar"
+        or string.format("%s: you have no checker on %d", seg, s.from)
+    end
+    local d = s.from - s.to
+    if s.to > 0 and not reach[d] then
+      return string.format("%s is %d pips: no die or dice of %s make %d", seg, d, dice, d)
+    end
+    if s.to > 0 and b[s.to] <= -2 then
+      return string.format("%s: your opponent holds %d (%d checkers)", seg, s.to, -b[s.to])
+    end
+    pips = pips + (s.to > 0 and d or 0)
+    arrived[s.to] = true
+  end
+  if b[25] > from_bar then
+    for _, s in ipairs(segs) do
+      if s.from ~= 25 then
+        return string.format("a checker on the bar must enter before %d/%s moves", s.from, point_name(s.to))
+      end
+    end
+  end
+  if pips > total then
+    return string.format("it moves %d pips and %s gives %d", pips, dice, total)
+  end
+  for _, s in ipairs(segs) do
+    if s.to == 0 then
+      local outside = b[25]
+      for p = 7, 24 do if b[p] > 0 then outside = outside + b[p] end end
+      if outside > 0 then
+        return string.format("you bear off only when all your checkers are home (%d are not)", outside)
+      end
+    end
+  end
+  return nil
+end
+
 -- The move a typed text denotes (§9 input): returns its entry { key, label, codes, len }.
 -- Errors: no legal move, illegal, ambiguous (naming the candidates). `c` as in N.label.
 function N.resolve(b, d1, d2, cap, text, c)
@@ -265,8 +319,9 @@ function N.resolve(b, d1, d2, cap, text, c)
   end
   if #list == 1 then return list[1] end
   if #list == 0 then
-    error(string.format("illegal move %q with %s: every legal move here plays %d %s", text,
-      dice_text(d1, d2), c.best, c.best == 1 and "die" or "dice"), 0)
+    local why = why_illegal(b, d1, d2, segs)
+      or string.format("every legal move here plays %d %s", c.best, c.best == 1 and "die" or "dice")
+    error(string.format("illegal move %q with %s: %s", text, dice_text(d1, d2), why), 0)
   end
   local typed, names = normalize(text), {}
   for _, e in ipairs(list) do

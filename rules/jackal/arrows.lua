@@ -48,11 +48,14 @@ function A.parse(token)
   return nil
 end
 
+-- Each kind's glyph per quarter turn (the legend lists them all).
 local GLYPHS = {
   a1 = { "↑", "→", "↓", "←" }, a2 = { "↗", "↘", "↙", "↖" }, a3 = { "⤢", "⤡" },
   a4 = { "↔", "↕" }, a5 = { "⇖", "⇗", "⇘", "⇙" }, a6 = { "✛" }, a7 = { "✕" },
   gu = { "⇑", "⇒", "⇓", "⇐" },
 }
+
+A.GLYPHS = GLYPHS
 
 function A.glyph(kind, r)
   local g = GLYPHS[kind]

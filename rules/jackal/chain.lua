@@ -18,6 +18,7 @@
 
 local B = require("jackal.board")
 local C = require("jackal.core")
+local W = require("jackal.words")
 
 local H = {}
 
@@ -262,12 +263,13 @@ local function flip(G, l, by)
   end
 end
 
-local function reveal(G, l, by)
+-- `said`: the deck's and the orientation's draws already told the log what the tile is.
+local function reveal(G, l, by, said)
   local t = C.tile(G, l)
   C.set_open(G, l)
   G:set("act", true)
   G:stat("flips")
-  G:log(B.name(l) .. ": " .. H.token(G, l))
+  if not said then G:log(W.turned_up(G, l, by)) end
   C.th(t, "on_reveal", G, l, by)
 end
 
@@ -277,7 +279,9 @@ local function drawn(G, outcome, l, by)
   C.set_tile(G, l, t)
   if by == "peek" then
     G:log(B.name(l) .. " is seen")
+    G:log(B.name(l) .. " is " .. W.tile(t), C.th("lh", "side_seats", G, G:get("turn")))
   elseif orientations(t) > 1 then
+    G:log(W.turned_up(G, l, by) .. " (which way it lies is drawn next)")
     wait_for(G, "orient", l, by)
   else
     C.push(G, "reveal", l, by)
@@ -288,7 +292,8 @@ end
 local function oriented(G, outcome, l, by)
   local n = orientations(C.tile(G, l))
   C.set_rot(G, l, outcome[1] % n)
-  C.push(G, "reveal", l, by)
+  G:log(B.name(l) .. ": " .. W.tile(C.tile(G, l), C.rot(G, l)))
+  C.push(G, "reveal", l, by, true)
 end
 
 ------------------------------------------------------------------------------------------

@@ -124,6 +124,7 @@ local game = {
   title = "Jackal (Шакал)",
   seats = { min = 2, max = 4, default = 4, names = { "P1", "P2", "P3", "P4" } },
   switches = SW,
+  formats = { public = "what every player may know: tiles not seen by all are closed, no deck" },
   -- The hooks a tile file may define (see the header); any other name is an error at load.
   tile_hooks = {
     "accepts_items", "cave_exits", "choices", "code", "decide", "emerge", "exits",
@@ -141,6 +142,8 @@ local game = {
     status = status,
     apply = apply,
     label = function(G, opt) return M.label(G, opt) end,
+    parse = function(G, text, options) return M.parse(G, text, options) end,
+    legend = function(G) return R.legend(G) end,
     render = function(G, viewer) return R.render(G, viewer) end,
     export = function(G, format) return X.export(G, format) end,
     import = function(G, text)

@@ -350,6 +350,28 @@ function M.label(G, opt)
   return s
 end
 
+-- Typed text read forgivingly (the game's parse hook): case and the spaces around "->" do not
+-- matter, and the cell a character leaves may be left out ("R2 I9" for "R2 I10->I9", "ship
+-- F1" for "ship G1->F1"), as long as the text names exactly one of `options`.
+local function typed_form(text)
+  return (text:upper():gsub("%s*%->%s*", "->"):gsub("%s+", " "):gsub("^ ", ""):gsub(" $", ""))
+end
+
+function M.parse(G, text, options)
+  local typed, found = typed_form(text), {}
+  for i, o in ipairs(options or {}) do
+    local label = type(o) == "table" and (o.label or M.label(G, o)) or tostring(o)
+    local long = typed_form(label)
+    local short = long:gsub(" [^ ]*%->", " ")
+    if typed == long or typed == short then found[#found + 1] = { i, label } end
+  end
+  if #found == 1 then return found[1][1] end
+  if #found == 0 then error(string.format("%q is not a legal option here (`moves` lists them)", text), 0) end
+  local names = {}
+  for k, f in ipairs(found) do names[k] = f[2] end
+  error(string.format("%q could be %s: type one of them", text, table.concat(names, " or ")), 0)
+end
+
 -- Whether an action is free (the team acts again afterwards).
 function M.is_free(opt)
   return opt.a == "give" or opt.a == "rum"

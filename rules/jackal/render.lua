@@ -156,4 +156,26 @@ function R.render(G, viewer)
   return table.concat(lines, "\n")
 end
 
+-- `show --legend`: what the board's symbols mean, then every tile's glyph (an arrow's or a
+-- cannon's in each way it may lie) and what the tile does.
+function R.legend(G)
+  local A = require("jackal.arrows")
+  local lines = {
+    "{blue}{dim}~{/} sea · {gray}░{/} a closed tile · [W] [Y] [B] [R] the teams' ships (white, yellow, black, red)",
+    "{yellow}●2{/} two coins · {yellow}{bold}${/} the treasure · {green}?{/} a native waiting on his tile · "
+      .. "{dim}dim{/}: a used tile, or a closed one your lighthouse showed you",
+    "W1 a white pirate (W12 two of them, W1:2 on step 2 of a spinner, W1+2 with two more people);",
+    "  lower case (w1): cannot act now (drunk or trapped) · Bn Ben Gunn · Fr Friday · Ms the missionary",
+    "Tiles:",
+  }
+  local names = {}
+  for i, t in ipairs(tile_names) do names[i] = t end
+  table.sort(names)
+  for _, t in ipairs(names) do
+    local glyph = A.GLYPHS[t] and table.concat(A.GLYPHS[t], "") or tiles[t].glyph
+    lines[#lines + 1] = string.format("  {cyan}%s{/}  %s", glyph, tiles[t].help)
+  end
+  return table.concat(lines, "\n")
+end
+
 return R

@@ -10,7 +10,7 @@ use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
-use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::validate::Validator;
 use rustyline::{CompletionType, Config, Context, Editor, Helper};
 
 use super::{Repl, commands};
@@ -56,6 +56,8 @@ pub struct Known {
     pub tiles: Vec<String>,
     /// The position formats the game declares.
     pub formats: Vec<String>,
+    /// The words the game declares as commands (`double`, `take`).
+    pub commands: Vec<String>,
 }
 
 pub struct ReplHelper {
@@ -104,7 +106,9 @@ fn candidates(before: &str, known: &Known) -> Option<(usize, Vec<String>)> {
         // are played when typed alone.
         let mut items = commands::names();
         items.extend(known.labels.iter().filter(|l| !l.contains(' ')).cloned());
-        items.dedup();
+        items.extend(known.commands.iter().cloned());
+        let mut seen = std::collections::BTreeSet::new();
+        items.retain(|i| seen.insert(i.clone()));
         return Some((0, matching(&items, before)));
     };
     let start = before.rfind(' ').map_or(0, |i| i + 1);
@@ -183,16 +187,25 @@ impl Highlighter for ReplHelper {
     }
 }
 
-impl Validator for ReplHelper {
-    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
-        let input = ctx.input();
-        // A blank last line submits anyway, so a broken block can always be sent and corrected.
-        if lua_incomplete(input) && !input.ends_with("\n") {
-            Ok(ValidationResult::Incomplete)
-        } else {
-            Ok(ValidationResult::Valid(None))
+impl Validator for ReplHelper {}
+
+/// Reads one command: a line and, while it is an unfinished `lua` block, the lines that
+/// continue it, each under the `continuation` prompt, so it is clear the REPL waits for more.
+/// An empty line sends the block as it is, so a broken one can always be sent and corrected.
+fn read_command(
+    prompt: &str,
+    continuation: &str,
+    mut read: impl FnMut(&str) -> rustyline::Result<String>,
+) -> rustyline::Result<String> {
+    let mut line = read(prompt)?;
+    while lua_incomplete(&line) {
+        let more = read(continuation)?;
+        if more.trim().is_empty() {
+            break;
         }
+        line = format!("{line}\n{more}");
     }
+    Ok(line)
 }
 
 impl Helper for ReplHelper {}
@@ -257,12 +270,17 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
         let tag = repl
             .prompt_tag()
             .map_or(String::new(), |t| format!("[{t}]"));
-        let prompt = if repl.color {
-            format!("\x1b[1;36mtortuga{tag}>\x1b[0m ")
+        let plain = format!("tortuga{tag}> ");
+        let more = format!("{:>1$}", "...> ", plain.chars().count());
+        let (prompt, more) = if repl.color {
+            (
+                format!("\x1b[1;36m{}\x1b[0m ", plain.trim_end()),
+                format!("\x1b[2m{}\x1b[0m ", more.trim_end()),
+            )
         } else {
-            format!("tortuga{tag}> ")
+            (plain, more)
         };
-        match rl.readline(&prompt) {
+        match read_command(&prompt, &more, |p| rl.readline(p)) {
             Ok(line) => {
                 // Written as it grows, so a crash or a killed terminal loses nothing.
                 if rl.add_history_entry(line.as_str()).unwrap_or(false)
@@ -313,6 +331,7 @@ mod tests {
             switches: vec!["cube".into(), "crawford".into()],
             tiles: vec!["arrow".into(), "cave".into()],
             formats: vec!["id".into()],
+            commands: vec!["double".into(), "drop".into()],
         };
         let words = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(
@@ -321,8 +340,8 @@ mod tests {
         );
         assert_eq!(
             candidates("d", &known),
-            Some((0, words(&["double"]))),
-            "one-word options are commands"
+            Some((0, words(&["double", "drop"]))),
+            "one-word options and the game's own words are commands"
         );
         assert_eq!(candidates("play 1", &known), Some((5, words(&["13/7"]))));
         assert_eq!(candidates("new j", &known), Some((4, words(&["jackal"]))));
@@ -346,6 +365,31 @@ mod tests {
         assert_eq!(candidates("position ", &known), Some((9, words(&["id"]))));
         assert_eq!(candidates("save ga", &known), None, "file names");
         assert_eq!(candidates("undo x", &known), Some((5, vec![])));
+    }
+
+    #[test]
+    fn an_unfinished_lua_block_reads_on_under_the_continuation_prompt() {
+        let read = |typed: &[&str]| {
+            let mut lines = typed.iter().map(|l| l.to_string());
+            let mut prompts = Vec::new();
+            let line = read_command("tortuga> ", "    ...> ", |p| {
+                prompts.push(p.to_string());
+                lines.next().ok_or(ReadlineError::Eof)
+            });
+            (line.ok(), prompts)
+        };
+        let (line, prompts) = read(&["lua for i = 1, 2 do", "print(i)", "end", "show"]);
+        assert_eq!(line.as_deref(), Some("lua for i = 1, 2 do\nprint(i)\nend"));
+        assert_eq!(prompts, ["tortuga> ", "    ...> ", "    ...> "]);
+        let (line, prompts) = read(&["lua if x then", ""]);
+        assert_eq!(
+            line.as_deref(),
+            Some("lua if x then"),
+            "an empty line sends it"
+        );
+        assert_eq!(prompts.len(), 2);
+        let (line, prompts) = read(&["show"]);
+        assert_eq!((line.as_deref(), prompts.len()), (Some("show"), 1));
     }
 
     #[test]

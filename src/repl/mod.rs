@@ -19,7 +19,7 @@ use crate::kernel::{Seat, Viewer};
 use crate::script::rules::{games, variants};
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::{SaveFile, write_atomically};
-use crate::session::{Origin, Session, Status};
+use crate::session::{Event, Origin, Session, Status};
 use crate::sim;
 use crate::sim::bots::{Bot, BotSpec};
 use commands::{GameOptions, Line, MachineQuery, ReplCommand};
@@ -165,9 +165,19 @@ impl Repl {
         }
         let words = words(line);
         let first = &words[0].1;
-        // An option's label typed alone plays it (`double`, `take`, `8/5 6/5`).
-        if !commands::names().contains(first) && self.offers(line) {
+        // An option's label typed alone plays it (`8/5 6/5`), and so does a word the game
+        // declares (`double`, `take`), whose parse hook says why it cannot when it is not offered.
+        let declared = words.len() == 1 && self.game_commands().contains_key(first);
+        if !commands::names().contains(first) && (declared || self.offers(line) || self.reads(line))
+        {
             return self.play(line).map(|out| self.with_printed(out));
+        }
+        if let ("help", Some((_, word))) = (first.as_str(), words.get(1))
+            && let Some(help) = self.game_commands().get(word)
+        {
+            return Ok(format!(
+                "{word}: {help} (typed alone, when the game offers it)"
+            ));
         }
         // The grammar takes a first word that names a file (`x/show`, `show.txt`) for the
         // command it ends with: only a plain word is a command's name.
@@ -189,10 +199,10 @@ impl Repl {
             Ok(parsed) => parsed.command,
             Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
                 let help = e.render().to_string().trim_end().to_string();
-                return Ok(if words.get(1).is_some_and(|(_, w)| w == "lua") {
-                    format!("{help}\n\n{}", lua::api())
-                } else {
-                    help
+                return Ok(match words.get(1) {
+                    Some((_, w)) if w == "lua" => format!("{help}\n\n{}", lua::api()),
+                    None => help + &self.game_commands_help(),
+                    Some(_) => help,
                 });
             }
             Err(e) => bail!("{}", grammar_error(&e)),
@@ -209,9 +219,10 @@ impl Repl {
             ReplCommand::Roll { values } => {
                 let refs: Vec<&str> = values.iter().map(String::as_str).collect();
                 let viewer = self.viewer;
+                let mark = self.session()?.events.len();
                 let what = self.session()?.roll(&refs)?;
                 let echo = self.echo(what, viewer);
-                Ok(format!("{echo}\n{}", self.status_line()?))
+                self.stepped(mark, echo)
             }
             ReplCommand::Pending => self.pending(),
             ReplCommand::As { who } => self.view_as(who.as_deref()),
@@ -235,13 +246,14 @@ impl Repl {
             ReplCommand::Redo => {
                 let viewer = self.viewer;
                 let s = self.session()?;
+                let mark = s.events.len();
                 let e = s.redo()?;
                 let e = if viewer.sees(s.last_seen_by()) {
                     e
                 } else {
                     e.hidden()
                 };
-                Ok(format!("redid {}\n{}", e.describe(), self.status_line()?))
+                self.stepped(mark, format!("redid {}", e.describe()))
             }
             ReplCommand::Log { lines } => self.log(lines),
             ReplCommand::Save { file } => self.save(&file),
@@ -267,11 +279,46 @@ impl Repl {
         Ok(self.with_printed(out))
     }
 
+    /// The words the current game declares (its game table's `commands`), to their help.
+    fn game_commands(&self) -> BTreeMap<String, String> {
+        self.session
+            .as_ref()
+            .map(|s| s.game.rules.commands.clone())
+            .unwrap_or_default()
+    }
+
+    /// `help`'s list of the current game's own words, if it declares any.
+    fn game_commands_help(&self) -> String {
+        let commands = self.game_commands();
+        if commands.is_empty() {
+            return String::new();
+        }
+        let width = commands.keys().map(String::len).max().unwrap_or(0);
+        let game = self.session.as_ref().map_or("", |s| s.origin.game.as_str());
+        let mut out = format!("\n\n{game}'s own words (typed alone, when the game offers them):");
+        for (word, help) in &commands {
+            out += &format!("\n  {word:width$}  {help}");
+        }
+        out
+    }
+
     /// Whether the current decision, seen by the REPL's viewer, has an option with this label.
     fn offers(&mut self, text: &str) -> bool {
         self.visible_labels()
             .iter()
             .any(|l| l.eq_ignore_ascii_case(text))
+    }
+
+    /// Whether the game's notation reads `text` as one option of the current decision the
+    /// viewer sees (`R2 I9` for `R2 I10->I9`). A bare number is not read: typed alone, it is
+    /// more likely a slip than an option's number.
+    fn reads(&mut self, text: &str) -> bool {
+        text.parse::<usize>().is_err()
+            && self.sees_decision().unwrap_or(false)
+            && self
+                .session
+                .as_mut()
+                .is_some_and(|s| s.game.parse_input(text).is_ok_and(|i| i.is_some()))
     }
 
     /// The labels of the current decision when the REPL's viewer may see them (none otherwise).
@@ -292,9 +339,33 @@ impl Repl {
     fn play(&mut self, text: &str) -> Result<String> {
         self.own_decision()?;
         let viewer = self.viewer;
+        let mark = self.session()?.events.len();
         let label = self.session()?.play(text)?;
         let echo = self.echo(format!("played {label}"), viewer);
-        Ok(format!("{echo}\n{}", self.status_line()?))
+        self.stepped(mark, echo)
+    }
+
+    /// What a command that took steps prints: its echo, then what the rules logged while
+    /// applying the steps from the `mark`-th on (a pass, a hit, a capture, a tile turned up), in
+    /// the viewer's view as `log` shows it, then what the game waits for.
+    /// A chance event's codes (`deck cv`) give way to the rules' words when they said what the
+    /// outcome did (`W1 turns up a cave at G2`); a roll they are silent on keeps its values
+    /// (`dice 6 5`).
+    fn stepped(&mut self, mark: usize, echo: String) -> Result<String> {
+        let viewer = self.viewer;
+        let s = self.session()?;
+        let said = s.consequences(mark, viewer);
+        // A viewer who may not see the draw keeps its echo (`deck: drawn, hidden`).
+        let chance =
+            matches!(s.events.last(), Some(Event::Chance { .. })) && viewer.sees(s.last_seen_by());
+        let mut out = if chance && !said.is_empty() {
+            Vec::new()
+        } else {
+            vec![echo]
+        };
+        out.extend(said);
+        out.push(self.status_line()?);
+        Ok(out.join("\n"))
     }
 
     /// Appends what rules printed with `print` during the command.
@@ -959,6 +1030,7 @@ impl Repl {
             known.hooks = rules.stacks.keys().cloned().collect();
             known.switches = rules.switch_defs.iter().map(|d| d.name.clone()).collect();
             known.tiles = rules.tiles.iter().map(|t| t.name.clone()).collect();
+            known.commands = rules.commands.keys().cloned().collect();
             known.formats = rules
                 .formats
                 .iter()

@@ -134,6 +134,10 @@ pub struct Rules {
     /// The position formats `export` offers besides the game's own, each with its help (the
     /// game table's `formats`); `None` when the game does not declare them.
     pub formats: Option<BTreeMap<String, String>>,
+    /// Words the game's players say at the table (the game table's `commands`, word to help,
+    /// e.g. backgammon's `double`): typed alone at the prompt, each plays the option it names,
+    /// or gets the game's reason why it cannot now.
+    pub commands: BTreeMap<String, String>,
 }
 
 /// Lists the `*.lua` or `*.toml` file stems of a folder, sorted (an absent folder is empty).
@@ -262,16 +266,19 @@ impl Rules {
             bench_switches.sort_by(|a, b| a.0.cmp(&b.0));
         }
 
-        let formats = match field::<Option<Table>>(&def, "formats", &what)? {
-            Some(t) => Some(
-                t.pairs::<String, String>()
-                    .collect::<mlua::Result<BTreeMap<_, _>>>()
-                    .map_err(|e| {
-                        anyhow!("{what}: formats: a format's name and its help are strings ({e})")
-                    })?,
-            ),
-            None => None,
+        let words = |key: &str| -> Result<Option<BTreeMap<String, String>>> {
+            field::<Option<Table>>(&def, key, &what)?
+                .map(|t| {
+                    t.pairs::<String, String>()
+                        .collect::<mlua::Result<BTreeMap<_, _>>>()
+                        .map_err(|e| {
+                            anyhow!("{what}: {key}: a name and its help are strings ({e})")
+                        })
+                })
+                .transpose()
         };
+        let formats = words("formats")?;
+        let commands = words("commands")?.unwrap_or_default();
 
         let mut stacks: BTreeMap<String, Vec<Layer>> = BTreeMap::new();
         for pair in hooks_def.pairs::<String, Function>() {
@@ -416,6 +423,7 @@ impl Rules {
             hooks,
             bench_switches,
             formats,
+            commands,
         })
     }
 

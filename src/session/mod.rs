@@ -15,7 +15,7 @@ pub use game::Game;
 pub use status::Status;
 
 use crate::kernel::view::{ALL_SEATS, LogLine};
-use crate::kernel::{Kind, Outcome, State, Value};
+use crate::kernel::{Kind, Outcome, State, Value, Viewer};
 use crate::script::Rules;
 
 /// Where a session starts: enough to rebuild it from nothing.
@@ -110,6 +110,9 @@ pub struct Session {
     pub events: Vec<Event>,
     /// Per event, the seats that may see it (its status's `seen_by`).
     pub seen: Vec<u64>,
+    /// Per event, where in the log the lines the rules wrote while applying it lie (after the
+    /// event's own line): what the REPL prints as the step's consequences.
+    said: Vec<std::ops::Range<usize>>,
     /// The state before each event. Only the newest are kept in memory, as many as fit in the
     /// memory limit (`State::bytes`); an older one is `None` and `undo` rebuilds it by
     /// replaying the events from the origin, so a long game's memory stays linear.
@@ -136,6 +139,7 @@ impl Session {
             game,
             events: Vec::new(),
             seen: Vec::new(),
+            said: Vec::new(),
             undo: Vec::new(),
             kept: (0, 0),
             redo: Vec::new(),
@@ -229,6 +233,25 @@ impl Session {
         };
         self.push(before, event, line, seen_by);
         Ok(())
+    }
+
+    /// What the rules logged while applying the steps from the `from`-th on (passes, hits,
+    /// captures, reveals), without the steps' own lines, as `viewer` may read it: the same
+    /// viewer-aware lines `log` shows.
+    pub fn consequences(&self, from: usize, viewer: Viewer) -> Vec<String> {
+        let said = self.said.get(from..).unwrap_or_default();
+        let Some(start) = said.first().map(|r| r.start) else {
+            return Vec::new();
+        };
+        self.game.with_state(|st| {
+            st.log
+                .iter()
+                .enumerate()
+                .skip(start)
+                .filter(|(i, _)| said.iter().any(|r| r.contains(i)))
+                .filter_map(|(_, l)| l.for_viewer(viewer).map(str::to_string))
+                .collect()
+        })
     }
 
     /// Who may see the last step taken.
@@ -344,13 +367,17 @@ impl Session {
             line.otherwise = None;
         }
         let at = before.log.len();
-        self.game.with_state_mut(|s| {
+        let said = self.game.with_state_mut(|s| {
             if s.logging && at <= s.log.len() {
                 // Counted, not refused: the step itself already passed every limit.
                 let _ = s.grow_log(line.bytes());
                 s.log.insert(at, line);
+                at + 1..s.log.len()
+            } else {
+                at.min(s.log.len())..s.log.len()
             }
         });
+        self.said.push(said);
         self.kept.0 += SNAPSHOT_BYTES + before.own_bytes();
         self.undo.push(Some(before));
         self.events.push(event);
@@ -399,6 +426,7 @@ impl Session {
         let state = self.pop_undo()?.ok_or_else(|| anyhow!("nothing to undo"))?;
         let event = self.events.pop().expect("one event per undo point");
         self.seen.pop();
+        self.said.pop();
         self.game.restore(state);
         self.redo.push(event.clone());
         Ok(event)
@@ -445,6 +473,7 @@ impl Session {
                     let state = self.pop_undo()?.expect("the chance just pushed one");
                     self.events.pop();
                     self.seen.pop();
+                    self.said.pop();
                     self.game.restore(state);
                     bail!("the stream now gives {}", got.describe());
                 }

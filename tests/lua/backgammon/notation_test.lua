@@ -49,6 +49,14 @@ assert(resolve(B32, nil, 3, 1, "24/23*/20").label == "24/23*/20", "B32 24/23*/20
 -- B04: the start, 3-1.
 S.raises(function() resolve(START, nil, 3, 1, "8/5") end, "illegal move \"8/5\" with 3-1: every legal move here plays 2 dice", "B04 8/5")
 assert(resolve(START, nil, 3, 1, "8/5 6/5").label == "8/5 6/5", "B04 8/5 6/5")
+-- An illegal move is explained by the rule it breaks.
+S.raises(function() resolve(START, nil, 3, 1, "24/18 13/11") end, "24/18 is 6 pips: no die or dice of 3-1 make 6",
+  "a distance no die makes")
+S.raises(function() resolve(START, nil, 3, 1, "13/9 6/2") end, "it moves 8 pips and 3-1 gives 4", "too many pips")
+S.raises(function() resolve(START, nil, 3, 1, "8/4 7/3") end, "7/3: you have no checker on 7", "no checker there")
+S.raises(function() resolve(START, nil, 6, 5, "13/7 6/1") end, "6/1: your opponent holds 1 (2 checkers)", "a held point")
+S.raises(function() resolve(START, nil, 3, 1, "6/off") end, "you bear off only when all your checkers are home",
+  "bearing off early")
 assert(resolve(START, nil, 3, 1, "6/5 8/5").label == "8/5 6/5", "any order")
 assert(resolve(START, nil, 3, 1, "8/7/4").label == "8/4", "a chain")
 

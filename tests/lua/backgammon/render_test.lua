@@ -46,6 +46,10 @@ has(text, "Blots: O on 2", "B33 blot")
 text = hook.render(G, 2)
 has(text, "Prime: X holds 16-21 with 1 O checker behind it", "B33 from O's side")
 has(text, "Blots: O on 23", "B33 blot from O's side")
+-- O on roll: the spectator's board (viewer 0) is drawn for O, in O's numbering.
+hook.import(G, board_json({ [4] = 2, [5] = 2, [6] = 2, [7] = 2, [8] = 2, [9] = 2, [13] = 3, [2] = -1, [19] = -14 },
+  nil, ',"on_roll":"o"'))
+assert(hook.render(G, 0) == hook.render(G, 2), "viewer 0 sees the board of the side on roll")
 -- No checker behind: no prime reported.
 hook.import(G, board_json({ [4] = 2, [5] = 2, [6] = 2, [7] = 2, [8] = 2, [9] = 2, [13] = 3, [19] = -15 }))
 assert(not hook.render(G, 0):find("Prime"), "a prime needs a checker behind it")
