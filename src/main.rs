@@ -420,8 +420,9 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
                 r.cpu_per_decision()
             ));
         })?;
+        let variant = args.variant.as_deref().unwrap_or("default variant");
         print_out(&format!(
-            "{game} ({seats} players{shown}): {:.0} playouts/s, {:.1} µs of CPU per decision (medians of {})",
+            "{game}, {variant} ({seats} players{shown}): {:.0} playouts/s, {:.1} µs of CPU per decision (medians of {})",
             sim::median_rate(&results),
             sim::median_cpu_per_decision(&results),
             results.len()

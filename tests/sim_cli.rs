@@ -347,3 +347,89 @@ fn bench_profile_names_the_rules_busiest_functions_and_lines() {
         "{out}"
     );
 }
+
+/// Every front door runs a variant's stacked house rules (issue 16 item 3): with
+/// `doubles_thrice` a double is played three times in `moves`, `check` passes, `sim` plays
+/// other games than the default (each double moves fewer pips, so the same seeds give longer
+/// games), and `bench` names the variant it measured.
+#[test]
+fn every_front_door_runs_the_variant_s_house_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = common::rules();
+    let start = r#"{"board":[-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2],"bar":[0,0],"off":[0,0]}"#;
+    let moves = |variant: &[&str]| {
+        let mut args = vec![
+            "moves",
+            "backgammon",
+            "--dice",
+            "55",
+            "--position",
+            start,
+            "--json",
+        ];
+        args.extend_from_slice(variant);
+        stdout(&tortuga(&rules, &args, dir.path()))
+    };
+    let thrice = moves(&["--variant", "doubles_thrice"]);
+    assert!(
+        thrice.contains("13/8(3)") && !thrice.contains("13/8(4)"),
+        "{thrice}"
+    );
+    assert!(moves(&[]).contains("13/8(4)"));
+    let check = stdout(&tortuga(
+        &rules,
+        &[
+            "check",
+            "backgammon",
+            "--variant",
+            "doubles_thrice",
+            "--games",
+            "3",
+        ],
+        dir.path(),
+    ));
+    assert!(check.contains("0 failed"), "{check}");
+    let length = |variant: &[&str]| -> f64 {
+        let mut args = vec![
+            "sim",
+            "backgammon",
+            "--games",
+            "40",
+            "--seed",
+            "1",
+            "--set",
+            "cube=false",
+            "--json",
+        ];
+        args.extend_from_slice(variant);
+        let report: serde_json::Value =
+            serde_json::from_str(&stdout(&tortuga(&rules, &args, dir.path()))).unwrap();
+        report["variants"][0]["measures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == "length")
+            .unwrap_or_else(|| panic!("{report}"))["interval"]["estimate"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(
+        length(&["--variant", "doubles_thrice"]) > length(&[]),
+        "three moves a double make longer games"
+    );
+    let bench = stdout(&tortuga(
+        &rules,
+        &[
+            "bench",
+            "backgammon",
+            "--variant",
+            "doubles_thrice",
+            "--rounds",
+            "1",
+            "--seconds",
+            "0",
+        ],
+        dir.path(),
+    ));
+    assert!(bench.contains("backgammon, doubles_thrice ("), "{bench}");
+}
