@@ -253,3 +253,73 @@ fn nearest_base_goal_wins_only_at_the_nearest_base() {
     g.play("move G2 S 3");
     assert!(g.result().contains("pirates win"), "{}", g.result());
 }
+
+/// A house rule of a rule author's on the hook the author's `brigantine_row_upwind` changes:
+/// no ship rows east.
+const NO_ROWING_EAST: &str = r#"-- No ship may row east (a test's house rule, stacked on row_dirs).
+return {
+  name = "no_rowing_east",
+  help = "nobody rows east",
+  hooks = {
+    row_dirs = function(base, G, kind, wx)
+      local out = {}
+      for _, d in ipairs(base(G, kind, wx)) do
+        if d ~= 2 then out[#out + 1] = d end
+      end
+      return out
+    end,
+  },
+}
+"#;
+
+/// Two house rules on one hook both apply, in stack order (issue 16 item 2): with
+/// `no_rowing_east` over `brigantine_row_upwind`, a brigantine rows neither east in a calm nor
+/// into a wind from the east; stacked the other way, the upwind row east comes back, while
+/// the calm still has no row east.
+#[test]
+fn two_house_rules_on_one_hook_both_apply_in_stack_order() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_dir(&common::rules(), dir.path());
+    let pirates = dir.path().join("pirates");
+    std::fs::write(pirates.join("house/no_rowing_east.lua"), NO_ROWING_EAST).unwrap();
+    for (name, order) in [
+        ("east_last", r#""brigantine_row_upwind", "no_rowing_east""#),
+        ("east_first", r#""no_rowing_east", "brigantine_row_upwind""#),
+    ] {
+        std::fs::write(
+            pirates.join(format!("variants/{name}.toml")),
+            format!("game = \"pirates\"\ntitle = \"{name}\"\nhouse = [{order}]\n"),
+        )
+        .unwrap();
+    }
+    let rows = |variant: &str, weather: &str| {
+        let mut repl = common::repl(dir.path());
+        // The position format names the author's four house rules only: it switches on the
+        // one of them these variants load; the test's own rule is on by the variant.
+        let text = pirates::pos(
+            &format!(
+                "house +brigantine_row_upwind / turn P1 / weather {weather} / G1@(0,0) / B1@(6,5)"
+            ),
+            "printed",
+            "S1=spain P1=pirate",
+        );
+        common::run(
+            &mut repl,
+            &[&format!("setup pirates --variant {variant} {text}")],
+        );
+        let mut rows: Vec<String> = repl
+            .option_labels()
+            .into_iter()
+            .filter(|l| l.starts_with("row B1"))
+            .collect();
+        rows.sort();
+        rows
+    };
+    assert_eq!(rows("east_last", "wind E"), Vec::<String>::new());
+    assert_eq!(rows("east_first", "wind E"), ["row B1 E"]);
+    for variant in ["east_last", "east_first"] {
+        let calm = rows(variant, "calm");
+        assert_eq!(calm.len(), 7, "{variant}: {calm:?}");
+        assert!(!calm.contains(&"row B1 E".to_string()), "{variant}");
+    }
+}
