@@ -66,3 +66,18 @@ fn the_demo_script_runs() {
     assert!(out.contains("W1 F6"), "{out}");
     assert!(out.contains("G4  ") || out.contains("cr"), "{out}");
 }
+
+/// The colours the board shows name seats wherever a seat is asked for: with two players P1
+/// plays white and black, P2 yellow and red; `as black` views as P1, `show yellow` draws P2's
+/// board.
+#[test]
+fn a_colour_names_the_seat_that_plays_it() {
+    let mut r = common::repl(&common::rules());
+    common::run(&mut r, &["new jackal --players 2 --seed 2"]);
+    assert_eq!(common::run(&mut r, &["as black"]), "viewing as P1");
+    common::run(&mut r, &["as referee"]);
+    let yellow = common::run(&mut r, &["show yellow"]);
+    let p2 = common::run(&mut r, &["show P2"]);
+    assert_eq!(yellow, p2);
+    assert!(common::fails(&mut r, "show green").contains("no seat 'green'"));
+}

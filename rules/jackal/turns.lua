@@ -38,6 +38,13 @@ function T.seat_teams(G, teams)
       if ctrl[t] == s then G:set_team(s, sides[t]) end
     end
   end
+  -- the teams as the kernel's play units, so that a colour names its seat (`show yellow`)
+  local units = {}
+  for i = 1, #teams do
+    local t = teams[i]
+    units[i] = { name = B.TEAMS[t], seat = ctrl[t], team = sides[t] }
+  end
+  G:set_units(units)
 end
 
 -- The teams a new game uses (switch teams; three seats take the first three).
@@ -231,7 +238,13 @@ function T.set_turn(G, t)
   G:set("turn", t)
   G:set("shifted", (G:get("grass") or 0) > 0)
   G:set("phase", "action")
-  G:set_current(C.controller(G, t))
+  local seat = C.controller(G, t)
+  -- The team's own unit, unless another seat plays it this turn (grass shifts control).
+  if G:unit_seat(G:find_unit(B.TEAMS[t])) == seat then
+    G:set_unit(B.TEAMS[t])
+  else
+    G:set_current(seat)
+  end
 end
 
 -- The decision of the team whose turn it is: its actions, or its free actions and "end" after

@@ -66,13 +66,22 @@ impl TurnOrder {
         &self.names[seat as usize - 1]
     }
 
-    /// The seat whose name is `name` (case-insensitive), or a seat number.
+    /// The seat whose name is `name` (case-insensitive), or a seat number, or the seat that
+    /// controls the unit of that name: a game that shows its colours ("white to play") takes
+    /// them where a seat is asked for (`show yellow`, `as white`).
     pub fn find(&self, name: &str) -> Option<Seat> {
         self.names
             .iter()
             .position(|n| n.eq_ignore_ascii_case(name))
             .map(|i| i as Seat + 1)
             .or_else(|| name.parse().ok().and_then(|s: i64| self.check(s).ok()))
+            .or_else(|| {
+                let units = self.units.as_ref()?;
+                units
+                    .iter()
+                    .find(|u| u.name.eq_ignore_ascii_case(name))
+                    .map(|u| u.seat)
+            })
     }
 
     /// Declares the play units in order of play; unit 1 is to play, with no skips or extra
@@ -282,6 +291,18 @@ mod tests {
             seat,
             team,
         }
+    }
+
+    #[test]
+    fn a_seat_is_found_by_its_name_its_number_or_a_unit_it_controls() {
+        let mut t = TurnOrder::new(vec!["P1".into(), "P2".into()]);
+        t.set_units(vec![unit("white", 1, None), unit("yellow", 2, None)])
+            .unwrap();
+        assert_eq!(t.find("p2"), Some(2));
+        assert_eq!(t.find("1"), Some(1));
+        assert_eq!(t.find("Yellow"), Some(2));
+        assert_eq!(t.find("white"), Some(1));
+        assert_eq!(t.find("red"), None);
     }
 
     #[test]
