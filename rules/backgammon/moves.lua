@@ -1,9 +1,10 @@
 -- Backgammon's legal moves built from the rules' hooks (spec §3-§5; rules.lua): every
 -- sequence of single-die steps that hook.step allows for the dice of hook.dice_to_play, the
 -- sequences hook.forced_play keeps, one move per resulting position. House rules change
--- moves through those hooks; while none is overridden the game takes the same moves, in the
--- same order, from the fast generator (movegen.lua), and tests/lua/backgammon/
--- moves_differential_test.lua keeps the two equal.
+-- moves through those hooks; while none is overridden, or only as the fast generator
+-- (movegen.lua) can follow (rules.lua: R.fast_dice, R.shield), the game takes the same moves,
+-- in the same order, from it. tests/lua/backgammon/moves_differential_test.lua (base rules)
+-- and house_moves_check.lua (house rules) keep the two equal.
 --
 -- Moves are packs as in movegen.lua (11 bits a step, from * 64 + to * 2 + hit; the first
 -- die << 44; the number of steps << 48), so a pack holds at most four steps.
@@ -213,18 +214,23 @@ function M.moves(G, b, d1, d2)
   return M.listing(b, M.search(G, b, d1, d2))
 end
 
--- Whether `b` has a lone opposing checker.
-local function has_blot(b)
+-- The lone opposing checkers of `b`, as a mask (bit p: point p).
+local function blots_of(b)
+  local blots = 0
   for p = 1, 24 do
-    if b[p] == -1 then return true end
+    if b[p] == -1 then blots = blots | 1 << p end
   end
-  return false
+  return blots
 end
 
 -- Every legal step set (as M.search gives them): from the fast search when it gives the
--- hooks' moves (R.fast_moves), else from the hooks.
+-- hooks' moves with the usual dice and every blot open to a hit (R.fast_dice, R.shield),
+-- else from the hooks.
 function M.all(G, b, d1, d2)
-  if R.fast_moves(G, d1, d2, has_blot(b)) then return movegen.search(b, d1, d2, 0, false) end
+  local n = R.fast_dice(G, d1, d2)
+  if n == (d1 == d2 and 4 or 2) and R.shield(G, b, blots_of(b)) == 0 then
+    return movegen.search(b, d1, d2, 0, false)
+  end
   return M.search(G, b, d1, d2)
 end
 
