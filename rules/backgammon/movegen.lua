@@ -16,8 +16,9 @@
 -- net change of the board determines the multiset of sources (count them from the highest
 -- point down), so distinct step sets always reach distinct positions. Without a point limit
 -- the game needs no search: non-doubles are listed from the board's bit sets (two_steps,
--- two_dice below), doubles in four loops (four_steps); the search serves point limits and
--- the notation (every step set of a move).
+-- two_dice below), doubles in four loops (four_steps); the search serves point limits,
+-- doubles played fewer than four times (a house rule's) and the notation (every step set of
+-- a move).
 -- Results: c.keys[i], c.packs[i] for i = 1..c.cnt, pack = steps | first die << 44 | length << 48.
 
 local Z = require("backgammon.zobrist")
@@ -323,13 +324,9 @@ local function first_steps(bar, home, d, occ, open)
   return mask & ~1
 end
 
--- Searches all legal moves of `b` for dice d1, d2 (`b` is left as it was).
--- distinct = true keeps one entry per resulting position, false keeps every step set.
--- `...`: the board's bit sets as the kernel gives them (see M.quick), when the caller has them.
--- Returns the context: c.cnt results in c.keys, c.packs; c.best = dice played (0 = none).
-function M.search(b, d1, d2, cap, distinct, ...)
-  local hi, lo = d1, d2
-  if lo > hi then hi, lo = lo, hi end
+-- Searches all legal moves of `b` for dice hi >= lo, a double played n times (2 to 4), as
+-- M.search does.
+local function search(b, hi, lo, n, cap, distinct, ...)
   local double = hi == lo
   local outside, occ, open = scan(b, ...)
   -- Keys name positions (notation compares them with M.key); where only distinctness
@@ -337,7 +334,7 @@ function M.search(b, d1, d2, cap, distinct, ...)
   local key = distinct and 0 or M.key(b)
   cap = cap or 0
   local c = {
-    n = double and 4 or 2, ds = { hi, lo, hi, lo }, cap = cap, open = open, skip = 0,
+    n = n, ds = { hi, lo, hi, lo }, cap = cap, open = open, skip = 0,
     restrict = double and cap == 0, best = 0, cnt = 0, keys = {}, packs = {},
     seen = distinct and not (double and cap == 0) and {} or false,
   }
@@ -350,6 +347,16 @@ function M.search(b, d1, d2, cap, distinct, ...)
   end
   if c.best == 0 then c.cnt = 0 end
   return c
+end
+
+-- Searches all legal moves of `b` for dice d1, d2 (`b` is left as it was).
+-- distinct = true keeps one entry per resulting position, false keeps every step set.
+-- `...`: the board's bit sets as the kernel gives them (see M.quick), when the caller has them.
+-- Returns the context: c.cnt results in c.keys, c.packs; c.best = dice played (0 = none).
+function M.search(b, d1, d2, cap, distinct, ...)
+  local hi, lo = d1, d2
+  if lo > hi then hi, lo = lo, hi end
+  return search(b, hi, lo, hi == lo and 4 or 2, cap, distinct, ...)
 end
 
 -- A table with room for 32 array entries: growing one entry at a time costs five
@@ -673,6 +680,13 @@ local function four_steps(b, d, occ, open, blots, out)
   return n
 end
 
+-- The packs of a search result `c`, cut to its c.cnt moves.
+local function trimmed(c)
+  local packs = c.packs
+  for i = #packs, c.cnt + 1, -1 do packs[i] = nil end
+  return packs
+end
+
 -- The legal moves, one per distinct resulting position, as packed integers (see the header;
 -- M.unpack gives the steps). The game offers these integers as its options, so a decision
 -- costs no table per move. Without a point limit, non-doubles (two_steps, two_dice) and
@@ -689,10 +703,14 @@ function M.packs(b, d1, d2, cap, ...)
     for i = #out, n + 1, -1 do out[i] = nil end
     return out
   end
-  local c = M.search(b, d1, d2, cap, true, ...)
-  local packs = c.packs
-  for i = #packs, c.cnt + 1, -1 do packs[i] = nil end
-  return packs
+  return trimmed(M.search(b, d1, d2, cap, true, ...))
+end
+
+-- The moves of the double d played n times (2 or 3; a house rule's dice_to_play), without
+-- point limit, as M.packs gives them: the search, which takes the sources in non-increasing
+-- order as four_steps does, and so lists the moves in its order.
+function M.few(b, d, n, ...)
+  return trimmed(search(b, d, d, n, 0, true, ...))
 end
 
 -- The same moves as arrays of step codes.

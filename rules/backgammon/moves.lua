@@ -1,9 +1,10 @@
 -- Backgammon's legal moves built from the rules' hooks (spec §3-§5; rules.lua): every
 -- sequence of single-die steps that hook.step allows for the dice of hook.dice_to_play, the
 -- sequences hook.forced_play keeps, one move per resulting position. House rules change
--- moves through those hooks; while none is overridden the game takes the same moves, in the
--- same order, from the fast generator (movegen.lua), and tests/lua/backgammon/
--- moves_differential_test.lua keeps the two equal.
+-- moves through those hooks; while none is overridden, or only as the fast generator
+-- (movegen.lua) can follow (rules.lua: R.fast_dice, R.shield), the game takes the same moves,
+-- in the same order, from it. tests/lua/backgammon/moves_differential_test.lua (base rules)
+-- and house_moves_check.lua (house rules) keep the two equal.
 --
 -- Moves are packs as in movegen.lua (11 bits a step, from * 64 + to * 2 + hit; the first
 -- die << 44; the number of steps << 48), so a pack holds at most four steps.
@@ -23,16 +24,22 @@ local movegen = require("backgammon.movegen")
 
 local M = {}
 
--- Plays from -> to (0 = off) on `b`, hitting a lone opposing checker there; returns the step
--- code and the position key after it.
-local function play(b, key, from, to)
+-- The step from -> to (0 = off) on `b`, hitting a lone opposing checker there: its code and
+-- the position key after it (`key` before), without playing it.
+local function step_of(b, key, from, to)
   local v, w = b[from], b[to]
   local hit = to > 0 and w == -1
   local after = hit and 1 or w + 1
-  b[from], b[to] = v - 1, after
   local f, t = from * 32 + 16, to * 32 + 16
   key = key ~ Z[f + v] ~ Z[f + v - 1] ~ Z[t + w] ~ Z[t + after]
   return from * 64 + to * 2 + (hit and 1 or 0), key
+end
+
+-- Plays the step `code` on `b`.
+local function play(b, code)
+  local from, to = code >> 6, code >> 1 & 31
+  b[from] = b[from] - 1
+  b[to] = code & 1 == 1 and 1 or b[to] + 1
 end
 
 -- Takes back the step `code` played on `b`.
@@ -42,68 +49,85 @@ local function undo(b, code)
   b[to] = code & 1 == 1 and -1 or b[to] - 1
 end
 
--- The steps die d allows on `b`: from, to pairs, sources from the lowest up, bearing off
--- after the points.
-local function steps(G, b, d)
-  local out, n, off, step = {}, 0, nil, hook.step
+-- The steps die d allows on `b`, written to `list` as from, to pairs (sources from the
+-- lowest up, bearing off after the points); returns the length written. Each depth of the
+-- search has a list of its own, so no node makes a table.
+local function steps(G, b, d, list)
+  local n, off, step = 0, 0, hook.step
   for from = 1, 25 do
     if b[from] > 0 then
       local to = step(G, b, from, d)
       if to == 0 then
-        off = off or {}
-        off[#off + 1] = from
+        off = off | 1 << from
       elseif to then
-        out[n + 1], out[n + 2], n = from, to, n + 2
+        list[n + 1], list[n + 2], n = from, to, n + 2
       end
     end
   end
-  if off then
-    for _, from in ipairs(off) do out[n + 1], out[n + 2], n = from, 0, n + 2 end
+  if off ~= 0 then
+    for from = 1, 25 do
+      if off & 1 << from ~= 0 then list[n + 1], list[n + 2], n = from, 0, n + 2 end
+    end
   end
-  return out
+  return n
 end
 
--- Whether dice[i] is the first unused die of its value (equal dice are interchangeable).
+-- Whether dice[i] is the first unused die of its value (equal dice are interchangeable;
+-- `dice` is sorted, so equal dice stand together).
 local function first_of_value(dice, used, i)
-  if used & (1 << i) ~= 0 then return false end
-  for j = 1, i - 1 do
-    if dice[j] == dice[i] and used & (1 << j) == 0 then return false end
+  return used & 1 << i == 0 and (i == 1 or dice[i - 1] ~= dice[i] or used & 1 << (i - 1) ~= 0)
+end
+
+-- Whether the position `key` with the dice `used` played was reached before, for equal dice
+-- (s.seen): what follows from it is known. Marks it reached.
+local function seen_before(s, used, key)
+  local seen = s.seen
+  if not seen then return false end
+  local at = seen[used]
+  if not at then
+    at = {}
+    seen[used] = at
   end
-  return true
+  if at[key] then return true end
+  at[key] = true
+  return false
+end
+
+-- Records a maximal sequence `pack` (steps, first die, length) ending at position `key`.
+local function record(s, pack, key)
+  s.packs[#s.packs + 1] = pack
+  s.key_of[pack] = key
 end
 
 -- Depth-first over every sequence; `s` collects each maximal one (no further die playable)
 -- as s.packs[n] with the key of its position in s.key_of[pack]. With equal dice a position
--- reached again with as many dice left is not searched again (s.seen): what follows from it
--- is known. Other dice need every sequence (the listing order takes the least of a
--- position's sequences).
+-- reached again with as many dice left is not searched again (seen_before). Other dice need
+-- every sequence (the listing order takes the least of a position's sequences). A step of
+-- the last die ends its sequence without being played.
 local function walk(G, b, s, used, depth, key, pack)
-  local dice, moved = s.dice, false
+  local dice, list, moved = s.dice, s.lists[depth], false
+  local last, shift = depth == #dice, 11 * depth - 11
   for i = 1, #dice do
     if first_of_value(dice, used, i) then
       local d, now = dice[i], used | (1 << i)
-      local list = steps(G, b, d)
-      for k = 1, #list, 2 do
+      local first = depth == 1 and d << 44 or 0
+      for k = 1, steps(G, b, d, list), 2 do
         moved = true
-        local code, after = play(b, key, list[k], list[k + 1])
-        local next_pack = pack | code << (11 * depth - 11)
-        if depth == 1 then next_pack = next_pack | d << 44 end
-        local seen = s.seen and (s.seen[now] or {})
-        if not seen then
-          walk(G, b, s, now, depth + 1, after, next_pack)
-        elseif not seen[after] then
-          s.seen[now], seen[after] = seen, true
-          walk(G, b, s, now, depth + 1, after, next_pack)
+        local code, after = step_of(b, key, list[k], list[k + 1])
+        local next_pack = pack | code << shift | first
+        if not seen_before(s, now, after) then
+          if last then
+            record(s, next_pack | depth << 48, after)
+          else
+            play(b, code)
+            walk(G, b, s, now, depth + 1, after, next_pack)
+            undo(b, code)
+          end
         end
-        undo(b, code)
       end
     end
   end
-  if not moved then
-    local p = pack | (depth - 1) << 48
-    s.packs[#s.packs + 1] = p
-    s.key_of[p] = key
-  end
+  if not moved then record(s, pack | (depth - 1) << 48, key) end
 end
 
 -- Every legal step set of the mover's move from `b` for the roll d1, d2, after forced play, in
@@ -115,7 +139,8 @@ function M.search(G, b, d1, d2)
   local sorted = {}
   for i, d in ipairs(dice) do sorted[i] = d end
   table.sort(sorted, function(x, y) return x > y end)
-  local s = { dice = sorted, packs = {}, key_of = {}, seen = sorted[1] == sorted[#sorted] and {} }
+  local s = { dice = sorted, packs = {}, key_of = {}, seen = sorted[1] == sorted[#sorted] and {},
+    lists = { {}, {}, {}, {} } }
   walk(G, b, s, 0, 1, movegen.key(b), 0)
   local kept = hook.forced_play(G, s.packs, dice)
   local c = { cnt = 0, packs = {}, keys = {}, best = 0, dice = sorted }
@@ -213,18 +238,23 @@ function M.moves(G, b, d1, d2)
   return M.listing(b, M.search(G, b, d1, d2))
 end
 
--- Whether `b` has a lone opposing checker.
-local function has_blot(b)
+-- The lone opposing checkers of `b`, as a mask (bit p: point p).
+local function blots_of(b)
+  local blots = 0
   for p = 1, 24 do
-    if b[p] == -1 then return true end
+    if b[p] == -1 then blots = blots | 1 << p end
   end
-  return false
+  return blots
 end
 
 -- Every legal step set (as M.search gives them): from the fast search when it gives the
--- hooks' moves (R.fast_moves), else from the hooks.
+-- hooks' moves with the usual dice and every blot open to a hit (R.fast_dice, R.shield),
+-- else from the hooks.
 function M.all(G, b, d1, d2)
-  if R.fast_moves(G, d1, d2, has_blot(b)) then return movegen.search(b, d1, d2, 0, false) end
+  local n = R.fast_dice(G, d1, d2)
+  if n == (d1 == d2 and 4 or 2) and R.shield(G, b, blots_of(b)) == 0 then
+    return movegen.search(b, d1, d2, 0, false)
+  end
   return M.search(G, b, d1, d2)
 end
 

@@ -6,7 +6,8 @@
 -- numbering ([0] off, [25] bar).
 --
 -- moves.lua builds the legal moves from these hooks alone; movegen.lua computes the same
--- moves much faster while none of the hooks it assumes is overridden (R.fast_moves).
+-- moves much faster while the hooks it assumes are these, or are overridden only in ways it
+-- follows: fewer times a double, blots that may not be hit (R.fast_dice, R.shield).
 
 local layout = require("backgammon.layout")
 
@@ -24,6 +25,10 @@ function R.dice_to_play(G, d1, d2)
 end
 
 -- §3: whether the mover may hit the lone opposing checker on his point `to`: always.
+-- An override must answer alike for a point throughout a move, reading `G`, `to` and the
+-- opposing points of two or more, not the mover's checkers or other blots (a move shifts the
+-- former and may hit the latter): the fast generator asks it once per blot of the board
+-- before the move (R.shield) and takes the blots it may not hit for blocked points.
 function R.may_hit(G, b, to)
   return true
 end
@@ -113,8 +118,8 @@ function R.points(G, kind, cube)
   return kind * cube, kind
 end
 
--- The hooks movegen.lua's fast generator assumes to be these: it plays the dice of
--- R.dice_to_play, may always hit, and knows no point limit.
+-- The hooks movegen.lua's fast generator assumes to be these: it knows no point limit, and
+-- R.fast_dice and R.shield say which dice it plays and which blots it may not hit.
 local ASSUMED = { "step", "may_land", "may_bear_off", "forced_play" }
 
 -- Whether every hook of ASSUMED is this file's. The hooks are frozen once the rules (with
@@ -131,24 +136,31 @@ local function assumed_kept()
   return kept
 end
 
-local function same_dice(x, y)
-  if #x ~= #y then return false end
-  for i = 1, #x do
-    if x[i] ~= y[i] then return false end
+-- How many dice the fast generator plays for the roll d1, d2 so as to give the hooks' moves,
+-- or nil when it cannot (moves.lua then builds them from the hooks): the hooks it assumes
+-- are this file's, and dice_to_play gives the dice of this roll, or two to four of a
+-- double's value.
+function R.fast_dice(G, d1, d2)
+  if not assumed_kept() or G:switch("max_per_point") ~= 0 then return nil end
+  if hook.dice_to_play == R.dice_to_play then return d1 == d2 and 4 or 2 end
+  local dice = hook.dice_to_play(G, d1, d2)
+  if d1 ~= d2 then return #dice == 2 and dice[1] == d1 and dice[2] == d2 and 2 or nil end
+  for i = 1, #dice do
+    if dice[i] ~= d1 then return nil end
   end
-  return true
+  return #dice >= 2 and #dice <= 4 and #dice or nil
 end
 
--- True when the fast generator gives the moves the hooks give for the roll d1, d2 of a
--- board with (`blot` true) or without a lone opposing checker: the hooks it assumes are
--- this file's, except that an overridden dice_to_play may give this roll the usual dice,
--- and an overridden may_hit is never asked on a board without a blot to hit. Otherwise
--- moves.lua builds the moves from the hooks.
-function R.fast_moves(G, d1, d2, blot)
-  if not assumed_kept() or G:switch("max_per_point") ~= 0 then return false end
-  if blot and hook.may_hit ~= R.may_hit then return false end
-  return hook.dice_to_play == R.dice_to_play
-    or same_dice(hook.dice_to_play(G, d1, d2), R.dice_to_play(G, d1, d2))
+-- The lone opposing checkers of `b` (mask `blots`: bit p for point p) the mover may not hit:
+-- hook.may_hit asked once for each on the board before the move, which its contract allows
+-- (see R.may_hit); 0 while may_hit is this file's.
+function R.shield(G, b, blots)
+  if hook.may_hit == R.may_hit then return 0 end
+  local shield = 0
+  for p = 1, 24 do
+    if blots & (1 << p) ~= 0 and not hook.may_hit(G, b, p) then shield = shield | 1 << p end
+  end
+  return shield
 end
 
 -- Checkers per side: those of the starting layout.

@@ -36,18 +36,25 @@ end
 local ANY = math.maxinteger
 
 -- The legal moves of `seat` for dice a, b, as packs (movegen.lua): from the fast generator
--- when it gives the rules' moves for this roll (rules.fast_moves), which takes the board as
+-- when it gives the rules' moves for this roll (rules.fast_dice), which takes the board as
 -- bit sets (his places, those with one checker, the opponent's with two or more and with
--- one): a non-double from those alone, a double with the whole board too; else from the
--- rules' hooks (moves.lua).
-local function legal_moves(G, seat, a, b)
+-- one; a blot he may not hit counts as held, rules.shield): a non-double from those alone,
+-- a double with the whole board too; else from the rules' hooks (moves.lua).
+function T.moves(G, seat, a, b)
   local track, opp = layout.TRACKS[seat], 3 - seat
   local held, ones, blocked, blots = G:mask(track, seat, 1, ANY, seat, 1, 1, opp, 2, ANY, opp, 1, 1)
-  if not rules.fast_moves(G, a, b, blots ~= 0) then
-    return moves.moves(G, layout.board(G, seat), a, b)
+  local n = rules.fast_dice(G, a, b)
+  if not n then return moves.moves(G, layout.board(G, seat), a, b) end
+  -- Only an overridden may_hit may shield a blot: else no board is needed here.
+  if blots ~= 0 and hook.may_hit ~= rules.may_hit then
+    local shield = rules.shield(G, layout.board(G, seat), blots)
+    blocked, blots = blocked | shield, blots & ~shield
   end
-  return movegen.quick(a, b, held, ones, blocked, blots)
-    or movegen.packs(layout.board(G, seat), a, b, 0, held, ones, blocked, blots)
+  if n == 4 or a ~= b then
+    return movegen.quick(a, b, held, ones, blocked, blots)
+      or movegen.packs(layout.board(G, seat), a, b, 0, held, ones, blocked, blots)
+  end
+  return movegen.few(layout.board(G, seat), a, n, held, ones, blocked, blots)
 end
 
 local function move_status(seat, a, b, moves)
@@ -74,7 +81,7 @@ function T.status(G)
   local seat = G:current()
   if phase == "move" then
     local a, b = G:get("die1", "die2")
-    return move_status(seat, a, b, legal_moves(G, seat, a, b))
+    return move_status(seat, a, b, T.moves(G, seat, a, b))
   end
   if phase == "start" then
     return start_status(G, seat)
@@ -119,7 +126,7 @@ end
 -- can be played. Returns the move decision's status (nil after a pass).
 function T.begin_move(G, a, b)
   local seat = G:current()
-  local moves = legal_moves(G, seat, a, b)
+  local moves = T.moves(G, seat, a, b)
   if #moves == 0 then
     G:log(string.format("%s rolls %s and cannot move", NAMES[seat], dice_text(a, b)))
     T.end_turn(G)

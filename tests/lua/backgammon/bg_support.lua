@@ -92,6 +92,34 @@ function S.flipped(b, opp_off, opp_bar)
   return t
 end
 
+-- A board as text: its places 0..25.
+function S.board_text(b)
+  local t = {}
+  for p = 0, 25 do t[#t + 1] = b[p] end
+  return table.concat(t, ",")
+end
+
+-- The board `b` after the move `pack` (movegen.lua), as text.
+function S.after(b, pack)
+  local t = movegen.copy(b)
+  local codes, n = movegen.unpack(pack)
+  movegen.apply(t, codes, n)
+  return S.board_text(t)
+end
+
+-- Raises unless the move lists `a` and `b` (packs, for the roll d1, d2 from `board`) reach
+-- the same position at every index; `names` says which lists they are.
+function S.same_moves(board, d1, d2, a, b, names)
+  local ok = #a == #b
+  for i = 1, #a do ok = ok and S.after(board, a[i]) == S.after(board, b[i]) end
+  if ok then return end
+  local x, y = {}, {}
+  for i, p in ipairs(a) do x[i] = S.after(board, p) end
+  for i, p in ipairs(b) do y[i] = S.after(board, p) end
+  error(string.format("roll %d-%d on %s:\n %s: %s\n %s: %s", d1, d2, S.board_text(board),
+    names[1], table.concat(x, " | "), names[2], table.concat(y, " | ")))
+end
+
 -- Number of distinct resulting positions, counted by the fast generator.
 function S.count(b, d1, d2, cap)
   return #movegen.moves(b, d1, d2, cap)

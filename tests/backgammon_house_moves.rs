@@ -1,0 +1,83 @@
+//! Issue 16, item 7: under each movement house rule the game's moves, which the fast generator
+//! gives as far as the hooks allow, equal the moves built from the hooks, in the same order,
+//! and those equal a plain enumeration of the hooks' steps. The check is Lua
+//! (`tests/lua/backgammon/house_moves_check.lua`), run here in the rules of each variant: the
+//! Lua tests of `lua_rules` run in the base rules only.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use mlua::{Function, Value};
+use tortuga::kernel::{State, Value as KValue};
+use tortuga::script::error::message;
+use tortuga::script::raw;
+use tortuga::script::{Budget, LoadOptions, Rules};
+
+/// Runs the check in the rules of `variant`, with a global `new_state()` (a new game state
+/// without the cube, before setup) and a `require` that also finds the Lua test helpers.
+fn check(variant: &str) {
+    let opts = LoadOptions {
+        variant: Some(variant.into()),
+        budget: Budget {
+            instructions: 50_000_000_000,
+            wall: Duration::from_secs(600),
+            ..Budget::default()
+        },
+        ..LoadOptions::default()
+    };
+    let rules = Rules::load(&common::rules(), "backgammon", &opts).expect("backgammon loads");
+    let dir = common::rules().join("../tests/lua/backgammon");
+    let lua = &rules.host.lua;
+    let run = || -> mlua::Result<()> {
+        let env = lua.create_table()?;
+        let meta = lua.create_table()?;
+        meta.raw_set("__index", rules.host.env().clone())?;
+        env.set_metatable(Some(meta))?;
+        let names = rules.seats.names(rules.seats.default);
+        let mut switches = (*rules.switches).clone();
+        switches.insert("cube".into(), KValue::Bool(false));
+        let switches = Arc::new(switches);
+        let new_state = lua.create_function(move |lua, ()| {
+            raw::handle(lua, State::new(names.clone(), 1, switches.clone()))
+        })?;
+        env.raw_set("new_state", new_state)?;
+        let load = |file: &str| -> mlua::Result<Function> {
+            let text = std::fs::read_to_string(dir.join(file)).map_err(mlua::Error::external)?;
+            lua.load(text)
+                .set_name(format!("@tests/lua/backgammon/{file}"))
+                .set_environment(env.clone())
+                .into_function()
+        };
+        let support: Value = load("bg_support.lua")?.call(())?;
+        let real_require: Function = rules.host.env().get("require")?;
+        let require = lua.create_function(move |_, name: String| {
+            if name == "bg_support" {
+                return Ok(support.clone());
+            }
+            real_require.call::<Value>(name)
+        })?;
+        env.raw_set("require", require)?;
+        let main = load("house_moves_check.lua")?;
+        rules.host.limits.run(lua, || main.call::<()>(()))
+    };
+    if let Err(e) = run() {
+        panic!("{variant}: {}", message(&e));
+    }
+}
+
+#[test]
+fn the_ace_point_is_safe_moves_agree() {
+    check("safe_ace_point");
+}
+
+#[test]
+fn doubles_thrice_moves_agree() {
+    check("doubles_thrice");
+}
+
+#[test]
+fn both_movement_rules_moves_agree() {
+    check("thrice_safe_ace");
+}
