@@ -338,6 +338,9 @@ pub struct Limits {
     slot: Arc<Slot>,
     budget: std::cell::RefCell<Budget>,
     running: Cell<bool>,
+    /// How many times an invocation's end removed the hook the watchdog armed, and with it
+    /// any hook of the state's own (the profiler's, which sets it again).
+    hooks_removed: Cell<u64>,
     /// Set by Ctrl-C: the running rule stops at its next hook.
     pub interrupt: Arc<AtomicBool>,
 }
@@ -372,6 +375,7 @@ impl Limits {
             slot,
             budget: std::cell::RefCell::new(budget),
             running: Cell::new(false),
+            hooks_removed: Cell::new(0),
             interrupt,
         })
     }
@@ -413,6 +417,11 @@ impl Limits {
     /// Its own flag is spent by the question, the process-wide one stays until cleared.
     pub fn interrupted(&self) -> bool {
         interrupted() || self.interrupt.swap(false, Ordering::Relaxed)
+    }
+
+    /// How many times the end of an invocation removed the state's hook (see the field).
+    pub fn hooks_removed(&self) -> u64 {
+        self.hooks_removed.get()
     }
 
     /// The limits in force.
@@ -500,6 +509,9 @@ impl Drop for Running<'_> {
         if slot.armed.swap(false, Ordering::Relaxed) {
             // SAFETY: this thread owns the state and no Lua code runs now.
             unsafe { ffi::lua_sethook(slot.state as *mut ffi::lua_State, None, 0, 0) };
+            self.limits
+                .hooks_removed
+                .set(self.limits.hooks_removed.get() + 1);
         }
         let _ = self.lua.set_memory_limit(0);
         // An invocation stopped near the heap limit leaves its garbage behind, and the

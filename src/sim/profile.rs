@@ -112,19 +112,29 @@ pub fn profile(rules: Rc<Rules>, seats: u32, duration: Duration) -> Result<Profi
     let mut starter = Starter::new(rules, seats);
     let start = Instant::now();
     let mut seed = 1;
+    // The hook is set again only where the limits removed it: setting it restarts Lua's
+    // count, so setting it before every step would drop each step's last instructions.
+    let install = |removed: &mut Option<u64>, game: &crate::session::Game| {
+        let now = game.rules.host.limits.hooks_removed();
+        if *removed == Some(now) {
+            return Ok(());
+        }
+        *removed = Some(now);
+        let p = profile.clone();
+        lua.set_hook(
+            HookTriggers::new().every_nth_instruction(EVERY),
+            move |lua, d| {
+                sample(lua, d, &p);
+                Ok(VmState::Continue)
+            },
+        )
+    };
     while start.elapsed() < duration || profile.borrow().games == 0 {
-        // Set before every step: the limits' watchdog replaces the hook on a call that runs
-        // long and removes it when the call returns (that call's samples are lost).
-        let played = random_playout_with(&mut starter, seed, cap, |_| {
-            let p = profile.clone();
-            lua.set_hook(
-                HookTriggers::new().every_nth_instruction(EVERY),
-                move |lua, d| {
-                    sample(lua, d, &p);
-                    Ok(VmState::Continue)
-                },
-            )?;
-            Ok(())
+        // Checked before every step: the limits' watchdog replaces the hook on a call that
+        // runs long and removes it when the call returns (that call's samples are lost).
+        let mut removed = None;
+        let played = random_playout_with(&mut starter, seed, cap, |game| {
+            install(&mut removed, game).map_err(anyhow::Error::from)
         });
         lua.remove_hook();
         let played = played?;
