@@ -189,6 +189,14 @@ impl Repl {
             .and_then(|f| f.to_str())
             != Some(first)
         {
+            // No command has such a name: it is a move the game refuses (`24/18 13/11`), and the
+            // game's reason is the one to give.
+            if self.session.is_some()
+                && self.sees_decision().unwrap_or(false)
+                && let Err(e) = self.session()?.resolve_option(line)
+            {
+                bail!("{e:#}");
+            }
             bail!("unknown command '{first}' (type help)");
         }
         let mut grammar = Line::command();
