@@ -28,7 +28,8 @@ const DEFAULT_GAME: &str = "backgammon";
     after_help = "Examples:\n  tortuga                                  the REPL, with a game of backgammon\n  tortuga --game jackal --players 4 --seed 7\n  tortuga --command 'roll 3 1' --command show\n  tortuga run --echo scripts/backgammon-tour.tort"
 )]
 struct Cli {
-    /// The rules folder (default: $TORTUGA_RULES, ./rules, or the one shipped with Tortuga).
+    /// The rules folder (default: $TORTUGA_RULES, ./rules, the one Tortuga was built from, or
+    /// the copy built into it; `shipped`: that copy).
     #[arg(long, global = true, value_name = "DIR")]
     rules: Option<PathBuf>,
     /// The game the REPL starts with.
@@ -147,16 +148,88 @@ struct BenchArgs {
 const FAILED: u8 = 1;
 const USAGE: u8 = 2;
 
-fn rules_dir(flag: Option<PathBuf>) -> PathBuf {
-    flag.or_else(|| std::env::var_os("TORTUGA_RULES").map(PathBuf::from))
-        .unwrap_or_else(|| {
+/// The rules shipped with Tortuga, built into the binary, so that an installed `tortuga`
+/// (`cargo install --path .`) finds them wherever it runs, even once the sources are gone.
+/// Each file is an `include_bytes!`, so editing one rebuilds the binary (not the library);
+/// a file added since is only seen at the next rebuild, and the rules on disk come first.
+static SHIPPED: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/rules");
+
+/// The `--rules` word that asks for the copy built into the binary.
+const SHIPPED_WORD: &str = "shipped";
+
+/// The rules folder: the one named, ./rules, the one Tortuga was built from, or else the
+/// copy built into the binary (written out once to a cache folder, since rules are read as
+/// files: `require`, data files, variants and house rules).
+fn rules_dir(flag: Option<PathBuf>) -> Result<PathBuf, String> {
+    let named = flag.or_else(|| std::env::var_os("TORTUGA_RULES").map(PathBuf::from));
+    match named {
+        Some(dir) if dir.as_os_str() == SHIPPED_WORD && !dir.is_dir() => shipped_rules(),
+        Some(dir) => Ok(dir),
+        None => {
             let local = PathBuf::from("rules");
+            let built = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules");
             if local.join(DEFAULT_GAME).is_dir() {
-                local
+                Ok(local)
+            } else if built.join(DEFAULT_GAME).is_dir() {
+                Ok(built)
             } else {
-                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules")
+                shipped_rules()
             }
-        })
+        }
+    }
+}
+
+/// The shipped rules as a folder: `<cache>/tortuga/rules-<version>-<digest>`, written on first
+/// use (into a fresh folder renamed into place, so a run that is stopped halfway or two that
+/// start at once never leave a partial one). The digest of the files names it, so a binary
+/// with other rules writes its own.
+fn shipped_rules() -> Result<PathBuf, String> {
+    use sha2::Digest;
+    let mut files = Vec::new();
+    let mut dirs = vec![&SHIPPED];
+    while let Some(d) = dirs.pop() {
+        for entry in d.entries() {
+            match entry {
+                include_dir::DirEntry::Dir(sub) => dirs.push(sub),
+                include_dir::DirEntry::File(f) => files.push(f),
+            }
+        }
+    }
+    files.sort_by_key(|f| f.path());
+    let mut digest = sha2::Sha256::new();
+    for f in &files {
+        digest.update(f.path().to_string_lossy().as_bytes());
+        digest.update([0]);
+        digest.update(f.contents());
+    }
+    let hex: String = digest.finalize()[..6]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir)
+        .join("tortuga");
+    let dir = cache.join(format!("rules-{}-{hex}", env!("CARGO_PKG_VERSION")));
+    if dir.is_dir() {
+        return Ok(dir);
+    }
+    let fail =
+        |e: std::io::Error| format!("cannot write the shipped rules to {}: {e}", cache.display());
+    let fresh = cache.join(format!(".rules-{}-{hex}", std::process::id()));
+    for f in &files {
+        let path = fresh.join(f.path());
+        std::fs::create_dir_all(path.parent().unwrap_or(&fresh)).map_err(fail)?;
+        std::fs::write(&path, f.contents()).map_err(fail)?;
+    }
+    if let Err(e) = std::fs::rename(&fresh, &dir) {
+        let _ = std::fs::remove_dir_all(&fresh);
+        if !dir.is_dir() {
+            return Err(fail(e));
+        }
+    }
+    Ok(dir)
 }
 
 /// Makes Ctrl-C an interrupt of the running command (see `limits::catch_interrupts`).
@@ -168,7 +241,13 @@ fn catch_interrupts() {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let dir = rules_dir(cli.rules);
+    let dir = match rules_dir(cli.rules) {
+        Ok(dir) => dir,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(USAGE);
+        }
+    };
     let dir = dir.canonicalize().unwrap_or(dir);
     if cli.version {
         print_out(&format!(

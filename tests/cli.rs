@@ -137,6 +137,41 @@ fn the_version_names_the_rules_folder() {
     );
 }
 
+/// The rules built into the binary serve an installed `tortuga` anywhere: written out once to
+/// the cache folder, identical to the rules they were built from, and played from.
+#[test]
+fn the_shipped_rules_are_built_in_and_written_out_once() {
+    let home = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tortuga"))
+            .args(["--rules", "shipped"])
+            .args(args)
+            .current_dir(home.path())
+            .env("XDG_CACHE_HOME", home.path())
+            .env_remove("TORTUGA_RULES")
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--version"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let dir = stdout.split_once("rules: ").unwrap().1.trim().to_string();
+    assert!(dir.starts_with(home.path().to_str().unwrap()), "{dir}");
+    let dir = std::path::Path::new(&dir);
+    let shipped = common::rules().join("backgammon/game.lua");
+    assert_eq!(
+        std::fs::read(dir.join("backgammon/game.lua")).unwrap(),
+        std::fs::read(shipped).unwrap()
+    );
+    let out = run(&["-c", "roll 3 1", "-c", "play 8/5 6/5"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("played 8/5 6/5"));
+    let written: Vec<_> = std::fs::read_dir(home.path().join("tortuga"))
+        .unwrap()
+        .collect();
+    assert_eq!(written.len(), 1, "one folder, written once");
+}
+
 #[test]
 fn a_missing_rules_folder_or_game_is_a_usage_error() {
     let out = Command::new(env!("CARGO_BIN_EXE_tortuga"))

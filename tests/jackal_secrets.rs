@@ -110,8 +110,8 @@ fn determinizing_for_another_team_deals_the_hidden_tiles_again() {
     assert!(seen.len() > 3, "black's guesses vary: {seen:?}");
 }
 
-/// What the REPL prints after a peek's draw is the log as each viewer reads it: the peeking
-/// team reads the tile in words, another team only that a cell was seen.
+/// What the REPL prints after a peek's draw (by `roll` or by `auto`) is the log as each viewer
+/// reads it: the peeking team reads the tile in words, another team only that a cell was seen.
 #[test]
 fn a_peeks_consequences_name_the_tile_to_the_peeking_team_only() {
     let mut j =
@@ -128,6 +128,12 @@ fn a_peeks_consequences_name_the_tile_to_the_peeking_team_only() {
             .count()
     };
     assert_eq!(told(&theirs), 0, "{theirs}");
+    j.run("as referee");
+    j.run("undo");
+    j.run("as P3");
+    let by_bots = j.run("auto 1");
+    assert!(by_bots.contains("deck: drawn, hidden"), "{by_bots}");
+    assert_eq!(told(&by_bots), 0, "{by_bots}");
     j.run("as referee");
     j.run("undo");
     j.run("as P1");

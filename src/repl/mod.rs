@@ -83,6 +83,9 @@ fn words(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// The most log lines `auto` prints of what its steps did.
+const AUTO_LINES: usize = 12;
+
 /// The most lines an error message keeps, and the most characters of each.
 const ERROR_LINES: usize = 8;
 const ERROR_LINE_CHARS: usize = 240;
@@ -186,6 +189,14 @@ impl Repl {
             .and_then(|f| f.to_str())
             != Some(first)
         {
+            // No command has such a name: it is a move the game refuses (`24/18 13/11`), and the
+            // game's reason is the one to give.
+            if self.session.is_some()
+                && self.sees_decision().unwrap_or(false)
+                && let Err(e) = self.session()?.resolve_option(line)
+            {
+                bail!("{e:#}");
+            }
             bail!("unknown command '{first}' (type help)");
         }
         let mut grammar = Line::command();
@@ -666,6 +677,7 @@ impl Repl {
             .session
             .as_mut()
             .ok_or_else(|| anyhow!("no game yet: start one with `new <game>`"))?;
+        let logged = s.game.with_state(|st| st.log.len());
         let mut bot = Stream::new(s.origin.seed ^ s.events.len() as u64, "bots");
         let mut watch = crate::sim::Watch::new(s.game.rules.host.limits.budget().steps);
         let mut steps = 0;
@@ -694,7 +706,17 @@ impl Repl {
             }
             steps += 1;
         }
-        Ok(format!("{steps} steps\n{}", self.status_line()?))
+        // What the steps did, as `log` reads it: the last few lines, the rest counted.
+        let said = self.log_from(logged)?;
+        let cut = said.len().saturating_sub(AUTO_LINES);
+        let mut out: Vec<String> = Vec::new();
+        if cut > 0 {
+            out.push(format!("… {cut} earlier lines (`log` shows them)"));
+        }
+        out.extend_from_slice(&said[cut..]);
+        out.push(format!("{steps} steps"));
+        out.push(self.status_line()?);
+        Ok(out.join("\n"))
     }
 
     /// The pending stack, top first, as the viewer may read it.
@@ -748,16 +770,22 @@ impl Repl {
     }
 
     fn log(&mut self, n: Option<usize>) -> Result<String> {
-        let s = self.session()?;
-        let viewer = s.game.view;
-        let lines: Vec<String> = s.game.with_state(|st| {
-            st.log
-                .iter()
-                .filter_map(|l| l.for_viewer(viewer).map(str::to_string))
-                .collect()
-        });
+        let lines = self.log_from(0)?;
         let n = n.unwrap_or(lines.len());
         Ok(lines[lines.len().saturating_sub(n)..].join("\n"))
+    }
+
+    /// The log's lines from the `from`-th on, as the viewer reads them.
+    fn log_from(&mut self, from: usize) -> Result<Vec<String>> {
+        let s = self.session()?;
+        let viewer = s.game.view;
+        Ok(s.game.with_state(|st| {
+            st.log
+                .iter()
+                .skip(from)
+                .filter_map(|l| l.for_viewer(viewer).map(str::to_string))
+                .collect()
+        }))
     }
 
     fn save(&mut self, path: &str) -> Result<String> {
