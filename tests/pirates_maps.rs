@@ -178,7 +178,10 @@ fn a_game_plays_on_a_user_s_own_map() {
     set_cell(&mut lines, 20, 14, '#');
     fs::write(maps.join("mine.map"), lines.join("\n") + "\n").unwrap();
     let mut repl = common::repl(dir.path());
-    common::run(&mut repl, &["new pirates --seed 4 --set map=mine", "auto 20000"]);
+    common::run(
+        &mut repl,
+        &["new pirates --seed 4 --set map=mine", "auto 20000"],
+    );
     assert_eq!(common::run(&mut repl, &["lua G:get('map')"]), "mine");
     assert_eq!(common::run(&mut repl, &["lua G:get('phase')"]), "over");
     let e = load(dir.path(), "--set map=/home/me/mine.map").unwrap_err();
