@@ -79,7 +79,9 @@ fn s04_two_players_and_team_turns() {
     // the players are named as the spec and the board name them, and answer to those names
     assert!(c.run("show").contains("throw-off: A to throw"));
     assert!(c.run("show B").contains("throw-off: A to throw"));
-    assert!(c.fails("show E").contains("no seat 'E'"));
+    // a colour names the player who plays it (B plays E and W)
+    assert_eq!(c.run("show E"), c.run("show B"));
+    assert!(c.fails("show Q").contains("no seat 'Q'"));
     c.roll("1 2 5"); // A 8
     c.roll("1 2 2"); // B 5
     assert_eq!(c.turn(), "S");
