@@ -76,7 +76,7 @@ end
 local function units(V, c)
   local list = V.units[c]
   if list then return list end
-  list = {}
+  list = { nil, nil, nil, nil, nil, nil, nil, nil } -- room for four units, made at once
   local at = V.at
   for p = 4 * c - 3, 4 * c do
     local i = at[p]
