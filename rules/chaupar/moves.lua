@@ -86,7 +86,7 @@ local function units(V, c)
         n = n + 2
         x = list[n]
       end
-      list[n], list[n + 1] = i, (list[n + 1] or 0) + 1
+      if x then list[n + 1] = list[n + 1] + 1 else list[n], list[n + 1] = i, 1 end
     end
   end
   V.units[c] = list
@@ -564,10 +564,10 @@ local function fast_actions(V, c, key, entries, entry, cache)
   local barred = V.killed and not V.killed[c] -- no stepping onto index 76 yet
   local whole = stack and sw.blocks_split == "off" -- a block moves whole
   local may_enter = (entries == 0 or sw.multi_entry == "on") and V.wait[c] > 0
-  local out, m, nblocks = {}, 0, #blocks
+  local out, m, nblocks, bits = {}, 0, #blocks, colour_bits(c)
   for g = 1, #groups do
     local grp = groups[g]
-    local s, gc = grp.sum, g + colour_bits(c)
+    local s, gc = grp.sum, g + bits
     local one, ones = grp.size == 1 and {} or nil, 0 -- the movers list of die s
     if may_enter and s == entry then
       m = m + 1
@@ -655,11 +655,11 @@ function M.offered(V, cs, key, entries, used, entry, triple, reference)
   local cap = bound(V, cs, key, entries, used, entry)
   local due = entry_due(V.sw, entries, cap)
   V.memo, V.captures = {}, 0
-  local values, top, deferred = {}, -1, false
+  local values, top, deferred, proofs = {}, -1, false, 0
   for n = 1, #list do
     local a = list[n]
     if fast and proven(V, c, key, entry, due, a, cache) then
-      values[n] = cap
+      values[n], proofs = cap, proofs + 1
     elseif fast and short(key, entry, due, a) then
       values[n], deferred = -1, true -- searched below only if no action reaches cap
     else
@@ -667,6 +667,7 @@ function M.offered(V, cs, key, entries, used, entry, triple, reference)
     end
     if values[n] > top then top = values[n] end
   end
+  if proofs == #list then return list end -- every action reaches the bound: all are offered
   if deferred and top < cap then
     for n = 1, #list do
       if values[n] == -1 then
