@@ -482,8 +482,12 @@ bound = function(V, cs, key, entries, used, entry)
   local sw = V.sw
   local waiting = V.wait[cs[1]] + (cs[2] and V.wait[cs[2]] or 0)
   local more = waiting > 0 and T.ENTRIES[entry][key] or 0
-  if sw.multi_entry ~= "on" then more = math.min(more, entries == 0 and 1 or 0) end
-  more = math.min(more, waiting)
+  local most = waiting -- the entries left: as many as wait, or one a throw (multi_entry=off)
+  if sw.multi_entry ~= "on" then
+    local one = entries == 0 and 1 or 0
+    if most > one then most = one end
+  end
+  if more > most then more = most end
   return score(sw, entries + more, used + T.SIZE[key])
 end
 
