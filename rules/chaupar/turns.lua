@@ -191,16 +191,15 @@ local function value_done(G, sw, V, entered, captured)
   if captured > 0 and sw.capture_extra_throw == "on" then extra = extra + 1 end
   local bound = 0
   if entered and sw.cowrie_followup == "entered_piece" then bound = entered end
-  G:set("bound", bound, "extra", extra)
   if phase == "value" and v == 25 and sw.cowrie_last_square == "bonus_one" then
-    G:set("phase", "bonus", "value", 1, "grace", false)
+    G:set("bound", bound, "extra", extra, "phase", "bonus", "value", 1, "grace", false)
     return
   end
   if extra > 0 and (sw.cowrie_max_throws == 0 or throws < sw.cowrie_max_throws) then
-    G:set("phase", "throw", "extra", extra - 1)
+    G:set("bound", bound, "phase", "throw", "extra", extra - 1)
     return
   end
-  next_turn(G, sw, V)
+  next_turn(G, sw, V) -- a new turn starts with no bound value and no throws owed
 end
 
 -- The kernel logs decisions; the rules log what they play themselves (a single option).
