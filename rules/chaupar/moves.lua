@@ -20,12 +20,10 @@ local M = {}
 local HOME, LAST = B.HOME, B.LAST
 local TEAM, PARTNER = B.TEAM, B.PARTNER
 
--- An empty cache of something per colour (or per team): false until computed.
-local function blank() return { false, false, false, false } end
-
 -- The board as the rules see it: V.at[p] the route index of piece p, V.wait[c] and V.home[c]
 -- the counts of colour c; sw the switch values; V.stops, V.ranks, V.foes and V.units caches
--- of what obstructs a colour, of a team's ranks, of what opposes it and of its units. V.killed
+-- of what obstructs a colour, of a team's ranks, of what opposes it and of its units (false
+-- until computed; made as arrays of four, so that each entry sits in the array part). V.killed
 -- (per colour: has it captured) is read only for kill_before_home, and false otherwise.
 function M.view(G, sw)
   local at = P.board(G)
@@ -43,10 +41,12 @@ function M.view(G, sw)
   local dir = sw.direction
   -- sixteen fields at most, so that the table is small (one is made per event)
   return {
-    at = at, wait = wait, home = home, sw = sw, dir = dir,
+    at = at, wait = wait, home = home, sw = sw,
     route = B.ROUTE[dir], on = B.AT[dir], castles = B.CASTLE[sw.castle_set],
     killed = sw.kill_before_home == "on" and G:get("killed"),
-    stops = blank(), ranks = blank(), foes = blank(), units = blank(), captures = 0, memo = false,
+    stops = { false, false, false, false }, ranks = { false, false, false, false },
+    foes = { false, false, false, false }, units = { false, false, false, false },
+    captures = 0, memo = false,
     stack = sw.block_model == "stack", team_rank = sw.block_form_by == "team",
   }
 end
@@ -76,7 +76,7 @@ end
 local function units(V, c)
   local list = V.units[c]
   if list then return list end
-  list = {}
+  list = { nil, nil, nil, nil, nil, nil, nil, nil } -- room for four units, made at once
   local at = V.at
   for p = 4 * c - 3, 4 * c do
     local i = at[p]
@@ -86,7 +86,7 @@ local function units(V, c)
         n = n + 2
         x = list[n]
       end
-      list[n], list[n + 1] = i, (list[n + 1] or 0) + 1
+      if x then list[n + 1] = list[n + 1] + 1 else list[n], list[n + 1] = i, 1 end
     end
   end
   V.units[c] = list
@@ -211,7 +211,8 @@ local play_view, undo_view
 local function forget(V, c, captured)
   V.units[c], V.ranks[TEAM[c]], V.foes[3 - TEAM[c]] = false, false, false
   if captured or V.sw.block_passing == "all" then
-    V.stops, V.ranks, V.units, V.foes = blank(), blank(), blank(), blank()
+    V.stops, V.ranks = { false, false, false, false }, { false, false, false, false }
+    V.units, V.foes = { false, false, false, false }, { false, false, false, false }
     return
   end
   V.stops[PARTNER[c] % 4 + 1], V.stops[c % 4 + 1] = false, false
@@ -481,8 +482,12 @@ bound = function(V, cs, key, entries, used, entry)
   local sw = V.sw
   local waiting = V.wait[cs[1]] + (cs[2] and V.wait[cs[2]] or 0)
   local more = waiting > 0 and T.ENTRIES[entry][key] or 0
-  if sw.multi_entry ~= "on" then more = math.min(more, entries == 0 and 1 or 0) end
-  more = math.min(more, waiting)
+  local most = waiting -- the entries left: as many as wait, or one a throw (multi_entry=off)
+  if sw.multi_entry ~= "on" then
+    local one = entries == 0 and 1 or 0
+    if most > one then most = one end
+  end
+  if more > most then more = most end
   return score(sw, entries + more, used + T.SIZE[key])
 end
 
@@ -563,10 +568,10 @@ local function fast_actions(V, c, key, entries, entry, cache)
   local barred = V.killed and not V.killed[c] -- no stepping onto index 76 yet
   local whole = stack and sw.blocks_split == "off" -- a block moves whole
   local may_enter = (entries == 0 or sw.multi_entry == "on") and V.wait[c] > 0
-  local out, m, nblocks = {}, 0, #blocks
+  local out, m, nblocks, bits = {}, 0, #blocks, colour_bits(c)
   for g = 1, #groups do
     local grp = groups[g]
-    local s, gc = grp.sum, g + colour_bits(c)
+    local s, gc = grp.sum, g + bits
     local one, ones = grp.size == 1 and {} or nil, 0 -- the movers list of die s
     if may_enter and s == entry then
       m = m + 1
@@ -654,11 +659,11 @@ function M.offered(V, cs, key, entries, used, entry, triple, reference)
   local cap = bound(V, cs, key, entries, used, entry)
   local due = entry_due(V.sw, entries, cap)
   V.memo, V.captures = {}, 0
-  local values, top, deferred = {}, -1, false
+  local values, top, deferred, proofs = {}, -1, false, 0
   for n = 1, #list do
     local a = list[n]
     if fast and proven(V, c, key, entry, due, a, cache) then
-      values[n] = cap
+      values[n], proofs = cap, proofs + 1
     elseif fast and short(key, entry, due, a) then
       values[n], deferred = -1, true -- searched below only if no action reaches cap
     else
@@ -666,6 +671,7 @@ function M.offered(V, cs, key, entries, used, entry, triple, reference)
     end
     if values[n] > top then top = values[n] end
   end
+  if proofs == #list then return list end -- every action reaches the bound: all are offered
   if deferred and top < cap then
     for n = 1, #list do
       if values[n] == -1 then
@@ -720,8 +726,8 @@ function M.cowrie_actions(V, cs, v, grace, bound_piece)
   for n = 1, #cs do
     local c = cs[n]
     each_move(V, c, colour_bits(c), v, false, add)
-    local k = M.count(V, c, LAST)
-    if last_grace and k > 0 then
+    local k = last_grace and M.count(V, c, LAST) or 0
+    if k > 0 then
       local lo, hi = most(V, k)
       for j = lo, hi do
         local a = colour_bits(c) + 8 * j + 64 * LAST + 8192 * HOME
@@ -753,7 +759,7 @@ function M.play(G, V, a, entry)
   end
   local moved, captured = play_view(V, c, a, entry)
   local _, _, i, t = M.decode(a)
-  local dir, list = V.dir, {}
+  local dir, list = V.sw.direction, {}
   for p = 4 * c - 3, 4 * c do
     if moved & (1 << p) ~= 0 then
       P.move(G, p, c, i == 0 and entry or t, dir)
@@ -783,8 +789,8 @@ function M.label(V, a, what, named)
   local order = steps_of(a)
   if order then what = table.concat(order, ",") end
   local bonus = (a >> 20) & 1 ~= 0 and " doubled" or ""
-  return who .. "move " .. B.index_name(V.dir, c, i) .. " x" .. j .. " " .. what .. bonus .. " to "
-    .. B.index_name(V.dir, c, t)
+  return who .. "move " .. B.index_name(V.sw.direction, c, i) .. " x" .. j .. " " .. what .. bonus .. " to "
+    .. B.index_name(V.sw.direction, c, t)
 end
 
 return M

@@ -78,11 +78,10 @@ function O.start(G) return B.COLOUR[G:unit_name(1)] end
 function O.set_turn(G, sw, c) G:set_unit(B.COLOURS[unit_colour(G, sw, c)]) end
 
 -- Passes the turn to the next colour in the order of play, passing over the colours for which
--- skip(c) holds (skip may be nil); returns that colour.
+-- skip(c) holds (skip may be nil).
 function O.pass(G, skip)
   local u = skip and G:advance(function(u) return skip(B.COLOUR[G:unit_name(u)]) end)
-  if not u then u = G:advance() end
-  return B.COLOUR[G:unit_name(u)]
+  if not u then G:advance() end
 end
 
 return O

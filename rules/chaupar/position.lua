@@ -230,7 +230,7 @@ local function colour_line(V, c)
   while i <= B.LAST do
     local k = M.count(V, c, i)
     if k > 0 then
-      local name = B.index_name(V.dir, c, i)
+      local name = B.index_name(V.sw.direction, c, i)
       items[#items + 1] = k == 1 and name or (name .. " x" .. k)
     end
     i = i + 1
@@ -281,13 +281,13 @@ function X.export(G)
     if phase == "bonus" then
       out[#out + 1] = "bonus"
     elseif bound ~= 0 then
-      out[#out + 1] = "bound " .. B.index_name(V.dir, (bound - 1) // 4 + 1, V.at[bound])
+      out[#out + 1] = "bound " .. B.index_name(V.sw.direction, (bound - 1) // 4 + 1, V.at[bound])
     end
   elseif phase == "throw" then
     local extra, bound = G:get("extra", "bound")
     if (extra or 0) > 0 then out[#out + 1] = "extra " .. extra end
     if (bound or 0) ~= 0 then
-      out[#out + 1] = "bound " .. B.index_name(V.dir, (bound - 1) // 4 + 1, V.at[bound])
+      out[#out + 1] = "bound " .. B.index_name(V.sw.direction, (bound - 1) // 4 + 1, V.at[bound])
     end
   end
   local killed = {}

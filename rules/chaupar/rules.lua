@@ -37,12 +37,21 @@ end
 -- List-valued switches are kept as text (props hold arrays of scalars only).
 local function stored(v) return type(v) == "table" and table.concat(v, ",") or v end
 
--- Reads a switch kept apart on first use.
+local PLACE = {} -- name → k, the field of "sw" that holds the switch
+for k, f in ipairs(FIELDS) do PLACE[f.name] = k end
+
+-- Reads on first use a switch that R.read leaves out: one kept apart, or one of the packed
+-- switches that only setup, a position or a rare rule reads.
 local LAZY = {
   __index = function(sw, name)
-    local prop = OTHER[name]
-    if not prop then return nil end
-    local v = sw[0]:get(prop)
+    local k, v = PLACE[name], nil
+    if k then
+      v = VALUES[k][sw[0]:get("sw") >> BITS * (k - 1) & 3]
+    elseif OTHER[name] then
+      v = sw[0]:get(OTHER[name])
+    else
+      return nil
+    end
     rawset(sw, name, v)
     return v
   end,
@@ -50,7 +59,9 @@ local LAZY = {
 
 -- The effective switch values, as a table by name (one constructor, so the table is built at
 -- its full size at once; field k of "sw" is the place of its value in VALUES[k], BITS bits
--- from bit BITS·(k − 1)).
+-- from bit BITS·(k − 1)). The switches read in most events are decoded here; the others
+-- (seats, start, turn_order, turn_unit, triple_stack_bonus and the cowrie follow-up and last
+-- square) by LAZY when asked for.
 function R.read(G)
   local packed, F = G:get("sw"), VALUES
   return setmetatable({
@@ -62,8 +73,6 @@ function R.read(G)
     capture_extra_throw = F[5][packed >> 8 & 3],
     castle_function = F[6][packed >> 10 & 3],
     castle_set = F[7][packed >> 12 & 3],
-    cowrie_followup = F[8][packed >> 14 & 3],
-    cowrie_last_square = F[9][packed >> 16 & 3],
     cowrie_schedule = F[10][packed >> 18 & 3],
     direction = F[11][packed >> 20 & 3],
     entry_compulsory = F[12][packed >> 22 & 3],
@@ -73,19 +82,17 @@ function R.read(G)
     implement = F[16][packed >> 30 & 3],
     kill_before_home = F[17][packed >> 32 & 3],
     multi_entry = F[18][packed >> 34 & 3],
-    seats = F[19][packed >> 36 & 3],
-    start = F[20][packed >> 38 & 3],
     sum_touches_intermediate = F[21][packed >> 40 & 3],
-    triple_stack_bonus = F[22][packed >> 42 & 3],
-    turn_order = F[23][packed >> 44 & 3],
-    turn_unit = F[24][packed >> 46 & 3],
     two_player_throw = F[25][packed >> 48 & 3],
   }, LAZY)
 end
 do
-  local names = { "block_form_by", "block_model", "block_passing", "blocks_split", "capture_extra_throw", "castle_function", "castle_set", "cowrie_followup", "cowrie_last_square", "cowrie_schedule", "direction", "entry_compulsory", "exact_finish", "finished_plays_partner", "forced_play", "implement", "kill_before_home", "multi_entry", "seats", "start", "sum_touches_intermediate", "triple_stack_bonus", "turn_order", "turn_unit", "two_player_throw" }
-  for k, f in ipairs(FIELDS) do assert(names[k] == f.name, "R.read lists " .. f.name .. " in its place") end
-  assert(#names == #FIELDS, "R.read lists every packed switch")
+  -- the packed switches in the order of FIELDS, false for those R.read leaves to LAZY
+  local names = { "block_form_by", "block_model", "block_passing", "blocks_split", "capture_extra_throw", "castle_function", "castle_set", false, false, "cowrie_schedule", "direction", "entry_compulsory", "exact_finish", "finished_plays_partner", "forced_play", "implement", "kill_before_home", "multi_entry", false, false, "sum_touches_intermediate", false, false, false, "two_player_throw" }
+  for k, f in ipairs(FIELDS) do
+    assert(names[k] == f.name or names[k] == false, "R.read lists " .. f.name .. " in its place")
+  end
+  assert(#names == #FIELDS, "R.read accounts for every packed switch")
 end
 
 local function write(G, name, v)

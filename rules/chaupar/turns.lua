@@ -152,12 +152,11 @@ end
 -- The status of the decision of phase `phase` with these options (made only for a decision
 -- the game waits for: its prompt is text).
 local function decision(G, sw, phase, list)
-  local c, mover = O.turn(G), G:get("mover")
+  local c, mover, dice, v, bound = O.turn(G), G:get("mover", "dice", "value", "bound")
   local what
   if phase == "act" then
-    what = T.text(G:get("dice"))
+    what = T.text(dice)
   else
-    local v, bound = G:get("value", "bound")
     what = tostring(v) .. (phase == "value" and bound ~= 0 and " (bound)" or "")
   end
   return { actor = G:current(), options = list, prompt = prompt(G, sw, c, mover, what) }
@@ -192,21 +191,20 @@ local function value_done(G, sw, V, entered, captured)
   if captured > 0 and sw.capture_extra_throw == "on" then extra = extra + 1 end
   local bound = 0
   if entered and sw.cowrie_followup == "entered_piece" then bound = entered end
-  G:set("bound", bound, "extra", extra)
   if phase == "value" and v == 25 and sw.cowrie_last_square == "bonus_one" then
-    G:set("phase", "bonus", "value", 1, "grace", false)
+    G:set("bound", bound, "extra", extra, "phase", "bonus", "value", 1, "grace", false)
     return
   end
   if extra > 0 and (sw.cowrie_max_throws == 0 or throws < sw.cowrie_max_throws) then
-    G:set("phase", "throw", "extra", extra - 1)
+    G:set("bound", bound, "phase", "throw", "extra", extra - 1)
     return
   end
-  next_turn(G, sw, V)
+  next_turn(G, sw, V) -- a new turn starts with no bound value and no throws owed
 end
 
 -- The kernel logs decisions; the rules log what they play themselves (a single option).
-local function log_action(G, V, a, what, auto)
-  if auto then G:log(COLOURS[M.colour(a)] .. ": " .. M.label(V, a, what) .. " (only option)") end
+local function log_auto(G, V, a, what)
+  G:log(COLOURS[M.colour(a)] .. ": " .. M.label(V, a, what) .. " (only option)")
 end
 
 -- Plays option `a` of the current decision (`auto`: the rules play it, being the only one).
@@ -220,7 +218,7 @@ local function play(G, sw, V, a, auto)
       return throw_done(G, sw, V)
     end
     local g = T.GROUPS[key][a & 7]
-    log_action(G, V, a, g.label, auto)
+    if auto then log_auto(G, V, a, g.label) end
     local c = M.colour(a)
     local _, n = M.play(G, V, a, entry)
     if n > 0 then U.killed(G, V, c, n) end
@@ -230,7 +228,7 @@ local function play(G, sw, V, a, auto)
     if g.rest == 0 then throw_done(G, sw, V) end
     return
   end
-  log_action(G, V, a, tostring(G:get("value")), auto)
+  if auto then log_auto(G, V, a, tostring(G:get("value"))) end
   local c, entered = M.colour(a), (a >> 6) & 127 == 0
   local moved, n = M.play(G, V, a, entry)
   if n > 0 then U.killed(G, V, c, n) end
