@@ -6,11 +6,9 @@ mod common;
 mod pirates;
 
 use std::collections::BTreeSet;
-use std::rc::Rc;
 
 use tortuga::kernel::Value;
 use tortuga::repl::Repl;
-use tortuga::script::{LoadOptions, Rules};
 use tortuga::session::Game;
 
 /// What P1 can read now: the board, the position, the log and the options.
@@ -87,17 +85,8 @@ fn resampled_golden(game: &Game) -> BTreeSet<i64> {
 
 #[test]
 fn a_sunk_galleon_is_never_resampled_as_the_golden_one() {
-    let rules = Rc::new(
-        Rules::load(
-            &common::rules(),
-            "pirates",
-            &LoadOptions {
-                variant: Some("author".into()),
-                ..LoadOptions::default()
-            },
-        )
-        .expect("pirates loads"),
-    );
+    // The default variant, author.
+    let rules = common::load("pirates", &[]);
     let mut game = Game::new(rules, 2, 1).expect("setup");
     game.import(&pirates::pos(
         "turn P1 / weather wind N / G1@(6,5)h2 / G2*@Testport / G3@(12,2) / B1@(7,6)",
@@ -206,17 +195,8 @@ fn a_hit_and_a_pirate_s_save_read_the_same_whichever_galleon_is_golden() {
 #[test]
 fn a_searching_bot_chooses_the_same_whichever_galleon_is_golden() {
     use tortuga::sim::bots::{Bot, BotSpec, Budget};
-    let rules = Rc::new(
-        Rules::load(
-            &common::rules(),
-            "pirates",
-            &LoadOptions {
-                variant: Some("author".into()),
-                ..LoadOptions::default()
-            },
-        )
-        .expect("pirates loads"),
-    );
+    // The default variant, author.
+    let rules = common::load("pirates", &[]);
     let choices: Vec<String> = ["G1*@(6,5) / G2@(9,5)", "G1@(6,5) / G2*@(9,5)"]
         .iter()
         .map(|galleons| {
