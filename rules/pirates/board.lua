@@ -125,8 +125,7 @@ function B.derelict(v) return v & (1 << 24) ~= 0 end
 local TURN_BITS = (15 << 20) | (31 << 25)
 
 function B.new_turn(G)
-  local ps = G:pieces()
-  local v = G:pieces_get(ps, "s")
+  local ps, v = B.packed(G)
   for i = 1, #ps do
     if v[i] & TURN_BITS ~= 0 then G:piece_set(ps[i], "s", v[i] & ~TURN_BITS) end
   end

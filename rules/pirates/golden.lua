@@ -21,14 +21,21 @@ function Gd.visible(G)
   return G:get("gold") and G:can_see("golden")
 end
 
+-- The piece ids of the galleons on the board: where the golden ship may be, as far as anyone
+-- who does not know it can tell (the secret's domain).
+local function galleons(G)
+  local out = {}
+  for _, s in ipairs(B.ships(G)) do
+    if s.kind == "galleon" then out[#out + 1] = s.p end
+  end
+  return out
+end
+
 -- Makes piece p the golden ship, seen by Spain (or by everyone when `revealed`).
 function Gd.set(G, p, revealed)
-  local galleons = {}
-  for _, s in ipairs(B.ships(G)) do
-    if s.kind == "galleon" then galleons[#galleons + 1] = s.p end
-  end
-  if #galleons == 0 then galleons = { p } end
-  G:secret_set("golden", p, P.spanish_seats(G), galleons)
+  local domain = galleons(G)
+  if #domain == 0 then domain = { p } end
+  G:secret_set("golden", p, P.spanish_seats(G), domain)
   -- A golden brigantine comes only from a pirate's trophy claim (§15 transfer).
   G:set("gold", true, "gold_rev", false, "gold_side", B.ship(G, p).kind == "galleon" and "spain" or "pirate")
   if revealed then Gd.reveal(G) end
@@ -39,11 +46,8 @@ end
 -- pirate (the secret's domain) never picks a ship that is gone (§4).
 function Gd.narrow(G)
   if not G:get("gold") or G:get("gold_rev") then return end
-  local p, galleons = G:secret_get("golden"), {}
-  for _, s in ipairs(B.ships(G)) do
-    if s.kind == "galleon" then galleons[#galleons + 1] = s.p end
-  end
-  if G:exists(p) then G:secret_set("golden", p, P.spanish_seats(G), galleons) end
+  local p = G:secret_get("golden")
+  if G:exists(p) then G:secret_set("golden", p, P.spanish_seats(G), galleons(G)) end
 end
 
 function Gd.reveal(G, why)

@@ -35,10 +35,11 @@ end
 
 function N.parse(G, text, options)
   local want = key(text)
-  local exact, loose = {}, {}
+  local exact, loose, keys = {}, {}, {}
   for i, o in ipairs(options) do
     local label = type(o) == "string" and o or hook.label(G, o)
     local k = key(label)
+    keys[i] = k
     if k == want then exact[#exact + 1] = i end
     if k:gsub(" ", "") == want:gsub(" ", "") or k:gsub("^MOVE ", ""):gsub(" ", "") == want:gsub(" ", "") then
       loose[#loose + 1] = i
@@ -46,8 +47,8 @@ function N.parse(G, text, options)
   end
   local found = #exact > 0 and exact or loose
   if #found == 0 then
-    for i, o in ipairs(options) do
-      if starts(key(type(o) == "string" and o or hook.label(G, o)), want) then found[#found + 1] = i end
+    for i, k in ipairs(keys) do
+      if starts(k, want) then found[#found + 1] = i end
     end
   end
   if #found == 1 then return found[1] end

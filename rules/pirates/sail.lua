@@ -22,14 +22,13 @@ function S.context(G)
   local w, h, grid, cur, corner, against, neutral, chain = G:get("w", "h", "grid", "cur",
     "sw_corner_cutting", "sw_against_current", "sw_neutral_ports_open_to_spain", "sw_current_chain")
   local ps, packed = B.packed(G)
-  local occ = {}
+  local C = { G = G, w = w, h = h, grid = grid, cur = cur, corner = corner, against = against,
+    neutral = neutral == "on", chain = chain == "on", ps = ps, packed = packed, occ = {} }
   for i = 1, #ps do
     local pos = B.pos(packed[i])
-    local t = byte(grid, pos + 1)
-    if t == SEA or t == LAND then occ[pos] = ps[i] end
+    if not S.port_cell(C, pos) then C.occ[pos] = ps[i] end
   end
-  return { G = G, w = w, h = h, grid = grid, cur = cur, corner = corner, against = against,
-    neutral = neutral == "on", chain = chain == "on", ps = ps, packed = packed, occ = occ }
+  return C
 end
 
 -- The decoded ships of the player in `seat` that are not derelicts, in id order.
@@ -55,13 +54,18 @@ local function land(C, c, r)
   return c >= 0 and r >= 0 and c < C.w and r < C.h and byte(C.grid, r * C.w + c + 1) == LAND
 end
 
+-- The corner rule (switch corner_cutting, not "free"): whether a diagonal step between the
+-- side cells a and b (each true when land) is refused.
+local function corner_refuses(corner, a, b)
+  if corner == "any_land" then return a or b end
+  return a and b
+end
+
 -- Whether a diagonal step from pos in direction d is refused by the corner rule.
 function S.cuts_corner(C, pos, d)
   if d % 2 == 0 or C.corner == "free" then return false end
   local c, r = pos % C.w, pos // C.w
-  local a, b = land(C, c + M.DCOL[d], r), land(C, c, r + M.DROW[d])
-  if C.corner == "any_land" then return a or b end
-  return a and b
+  return corner_refuses(C.corner, land(C, c + M.DCOL[d], r), land(C, c, r + M.DROW[d]))
 end
 
 -- Whether a step a→b runs against the current (b is the tail of a hop whose tip is a).
@@ -82,8 +86,8 @@ function S.in_port(C, s) return S.port_cell(C, s.pos) end
 -- Walks course d from ship s for up to n steps; returns how many steps are legal and a bit
 -- mask of the steps that end in a port the ship may enter (a legal place to stop short, §7).
 -- Each step is refused off the map, on land, on an occupied sea cell, in a port the ship may
--- not enter, across a corner (`S.cuts_corner`, read inline: both side cells are on the map)
--- and against a current where the against_current switch forbids it.
+-- not enter, across a corner (as `S.cuts_corner`; both side cells are on the map here) and
+-- against a current where the against_current switch forbids it.
 function S.walk(C, s, d, n)
   local pos, prev_against, ports = s.pos, true, 0
   local w, h, grid, cur, occ, corner = C.w, C.h, C.grid, C.cur, C.occ, C.corner
@@ -104,8 +108,9 @@ function S.walk(C, s, d, n)
       return i - 1, ports
     end
     if diagonal then
-      local beside, below = byte(grid, r * w + c2 + 1) == LAND, byte(grid, r2 * w + c + 1) == LAND
-      if corner == "any_land" and (beside or below) or beside and below then return i - 1, ports end
+      if corner_refuses(corner, byte(grid, r * w + c2 + 1) == LAND, byte(grid, r2 * w + c + 1) == LAND) then
+        return i - 1, ports
+      end
     end
     local up = byte(cur, b + 1) ~= SEA and S.against(C, pos, b)
     if up and (C.against == "first_step_only" and i > 1 or C.against == "start_on_tip" and not prev_against) then
