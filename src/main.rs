@@ -488,7 +488,7 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
         };
         let (rules, shown) = bench_rules(dir, game, args.variant.clone(), &args.sets, budget)?;
         let seats = args.players.unwrap_or(rules.seats.default);
-        let results = sim::bench(rules, seats, rounds, per_round, 1, |i, r| {
+        let results = sim::bench(rules.clone(), seats, rounds, per_round, 1, |i, r| {
             print_out(&format!(
                 "round {}: {} games in {:.2}s = {:.0} playouts/s ({:.0} decisions per game, {:.1} µs of CPU per decision)",
                 i + 1,
@@ -507,7 +507,6 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
             results.len()
         ));
         if let Some(n) = args.profile {
-            let (rules, _) = bench_rules(dir, game, args.variant.clone(), &args.sets, budget)?;
             print_out(&sim::profile::profile(rules, seats, per_round)?.report(n));
         }
         Ok(())
