@@ -10,8 +10,10 @@
 -- "ffa" = the teams one seat plays (so two players with four teams play white+black against
 -- yellow+red, as §2 says). Three players take the first three teams of switch `teams`.
 --
--- Every tile is a file tiles/<code>.lua (empty.lua is "."). The engine reaches a tile's hooks
--- as hook["<name>.<hook>"]; every hook is optional:
+-- Every tile is a file tiles/<what it is>.lua declaring its §14 code (`code = "ic"` in
+-- ice.lua; empty.lua is "."). The tile is known by its code: `tiles.ic`, the deck's items and
+-- its hooks, reached as hook["<code>.<hook>"]; every hook is optional (hooks.toml documents
+-- each):
 --
 --   on_reveal(G, cell, by)      the tile was just turned up (by = "move" | "lighthouse");
 --                               chests put coins, one-shots seen by the lighthouse fire here

@@ -1,6 +1,7 @@
 -- Tile packs (§2, §7): how many tiles of each kind the deck holds, and tile codes.
--- Tile names are the file names under tiles/ and equal the §7 codes, except the empty tile
--- (file empty.lua, code "."). Codes that take an orientation: a1–a7 and gu.
+-- Tiles are known by the codes their files declare (`tile_names`, `tiles[code]`), the §7
+-- codes, except the empty tile (file empty.lua, known as "empty", code "." in positions).
+-- Codes that take an orientation: a1–a7 and gu.
 
 local C = require("jackal.core")
 

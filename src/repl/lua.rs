@@ -1,16 +1,15 @@
 //! `lua` at the prompt: code evaluated against a read-only view of the game (`G`), values
 //! printed readably (tables with their keys, nested, bounded), the state handle's API listed by
-//! `lua G` and `help lua`, and a note when an assignment will not outlive the line.
+//! `lua G` (from the API reference, `script::reference`), and a note when an assignment will
+//! not outlive the line.
 
 use anyhow::{Result, anyhow};
 use mlua::chunk::ChunkMode;
 use mlua::{Table, Value as LuaValue};
 
 use crate::kernel::Viewer;
+use crate::script::reference::Reference;
 use crate::session::Session;
-
-/// The rule author's API reference; `lua G` lists the calls it documents for `G`.
-const API_DOC: &str = include_str!("../../docs/lua-api.md");
 
 /// How deep and how wide a printed table goes before it is elided.
 const DEPTH: usize = 3;
@@ -21,7 +20,7 @@ const ITEMS: usize = 40;
 /// finalizer that runs later, and what the viewer may not see cannot be read.
 pub fn eval(session: &Session, viewer: Viewer, code: &str) -> Result<String> {
     if code.trim() == "G" {
-        return Ok(api());
+        return Ok(Reference::load(&session.game.rules.host.root)?.g_listing());
     }
     let rules = session.game.rules.clone();
     let host = &rules.host;
@@ -127,58 +126,4 @@ fn table(t: &Table, depth: usize) -> String {
         items.push(format!("… {} more", total - ITEMS));
     }
     format!("{{{}}}", items.join(", "))
-}
-
-/// The calls on `G` that docs/lua-api.md documents, by section, one line each.
-pub fn api() -> String {
-    let section = API_DOC
-        .split("\n## ")
-        .find(|s| s.starts_with("The state handle"))
-        .unwrap_or_default();
-    let mut out = String::from(
-        "G, the game (read-only at the prompt); docs/lua-api.md explains each call:\n",
-    );
-    for part in section.split("\n### ").skip(1) {
-        let (title, body) = part.split_once('\n').unwrap_or((part, ""));
-        let mut calls: Vec<&str> = Vec::new();
-        for chunk in body.split('`').skip(1).step_by(2) {
-            if let Some(call) = chunk.strip_prefix("G:") {
-                let name = call.split('(').next().unwrap_or(call);
-                if !calls.contains(&name) {
-                    calls.push(name);
-                }
-            }
-        }
-        if !calls.is_empty() {
-            // "Properties (nil, boolean, …)": the heading without its parenthesis.
-            let title = title.split(" (").next().unwrap_or(title);
-            out += &wrapped(&format!("  {title}: {}", calls.join(" ")), "    ");
-        }
-    }
-    out += &wrapped(
-        "Globals: hook (the game's hooks), tiles, tile_names, json, sorted_keys, data, require, \
-         print; no math.random (chance goes through the game's randomizers)",
-        "  ",
-    );
-    out.trim_end().to_string()
-}
-
-/// `text` wrapped at word boundaries to 100 columns, continuation lines indented by `indent`.
-fn wrapped(text: &str, indent: &str) -> String {
-    let mut out = String::new();
-    let body = text.trim_start();
-    let mut line = text[..text.len() - body.len()].to_string();
-    let mut fresh = true;
-    for word in body.split(' ') {
-        if !fresh && line.chars().count() + 1 + word.chars().count() > 100 {
-            out += &line;
-            out.push('\n');
-            line = indent.to_string();
-        } else if !fresh {
-            line.push(' ');
-        }
-        line += word;
-        fresh = false;
-    }
-    out + &line + "\n"
 }

@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod editor;
+pub mod help;
 pub mod lua;
 pub mod paint;
 
@@ -16,6 +17,7 @@ use mlua::Value as LuaValue;
 
 use crate::kernel::rng::Stream;
 use crate::kernel::{Seat, Viewer};
+use crate::script::reference::Reference;
 use crate::script::rules::{games, variants};
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::{SaveFile, write_atomically};
@@ -175,6 +177,11 @@ impl Repl {
         {
             return self.play(line).map(|out| self.with_printed(out));
         }
+        if first == "help"
+            && let Some(out) = self.authoring_help(&words)
+        {
+            return out;
+        }
         if let ("help", Some((_, word))) = (first.as_str(), words.get(1))
             && let Some(help) = self.game_commands().get(word)
         {
@@ -211,7 +218,9 @@ impl Repl {
             Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
                 let help = e.render().to_string().trim_end().to_string();
                 return Ok(match words.get(1) {
-                    Some((_, w)) if w == "lua" => format!("{help}\n\n{}", lua::api()),
+                    Some((_, w)) if w == "lua" => {
+                        format!("{help}\n\n{}", Reference::load(&self.rules_dir)?.listing())
+                    }
                     None => help + &self.game_commands_help(),
                     Some(_) => help,
                 });
@@ -288,6 +297,21 @@ impl Repl {
             }
         }?;
         Ok(self.with_printed(out))
+    }
+
+    /// `help lua <name>`, `help tile <name>` and `help rule <name>`: the API reference's entry,
+    /// or what a tile's or house rule's file says of itself; `None` for any other `help`.
+    fn authoring_help(&self, words: &[(usize, String)]) -> Option<Result<String>> {
+        let [_, (_, what), (_, name)] = words else {
+            return None;
+        };
+        let current = self.session.as_ref().map(|s| &*s.game.rules);
+        Some(match what.as_str() {
+            "lua" => Reference::load(&self.rules_dir).and_then(|r| r.lookup(name)),
+            "tile" => help::tile(&self.rules_dir, current, name),
+            "rule" => help::rule(&self.rules_dir, current, name),
+            _ => return None,
+        })
     }
 
     /// The words the current game declares (its game table's `commands`), to their help.
@@ -1057,7 +1081,7 @@ impl Repl {
             let rules = &s.game.rules;
             known.hooks = rules.stacks.keys().cloned().collect();
             known.switches = rules.switch_defs.iter().map(|d| d.name.clone()).collect();
-            known.tiles = rules.tiles.iter().map(|t| t.name.clone()).collect();
+            known.tiles = rules.tiles.iter().map(|t| t.code.clone()).collect();
             known.commands = rules.commands.keys().cloned().collect();
             known.formats = rules
                 .formats

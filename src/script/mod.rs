@@ -12,6 +12,7 @@ pub mod limits;
 pub mod pattern;
 pub mod randomizers;
 pub mod raw;
+pub mod reference;
 pub mod rules;
 pub(crate) mod stack;
 pub mod switch_reads;

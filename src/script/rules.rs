@@ -103,6 +103,8 @@ fn at(file: &str, f: &Function) -> String {
 #[derive(Clone, Debug)]
 pub struct Tile {
     pub name: String,
+    /// The tile's short code in the game's position format (its name unless it declares one).
+    pub code: String,
     pub count: i64,
     pub glyph: String,
     pub help: String,
@@ -124,6 +126,8 @@ pub struct Rules {
     /// The randomizers' names as Lua strings, made once: the `chance` hook gets one per event.
     pub chance_names: BTreeMap<String, LuaString>,
     pub tiles: Vec<Tile>,
+    /// The hooks a tile file may define (the game table's `tile_hooks`).
+    pub tile_hooks: Vec<String>,
     pub house_available: Vec<String>,
     /// Every hook with its layers, base first.
     pub stacks: BTreeMap<String, Vec<Layer>>,
@@ -299,7 +303,7 @@ impl Rules {
             &mut stacks,
             &mut declarations,
         )?;
-        let tile_names: Vec<String> = tiles.iter().map(|t| t.name.clone()).collect();
+        let tile_names: Vec<String> = tiles.iter().map(|t| t.code.clone()).collect();
         let house_available = stems(&root.join(game).join("house"), "lua");
         let default_variant = field::<Option<String>>(&def, "variant", &what)?;
         let variant = match opts.variant.as_ref().or(default_variant.as_ref()) {
@@ -344,7 +348,7 @@ impl Rules {
             switches.insert(k.clone(), def.check(v.clone()).map_err(|e| anyhow!(e))?);
         }
         for tile in &mut tiles {
-            if let Some(&n) = variant.tiles.get(&tile.name) {
+            if let Some(&n) = variant.tiles.get(&tile.code) {
                 tile.count = n;
             }
         }
@@ -418,6 +422,7 @@ impl Rules {
             bags,
             chance_names,
             tiles,
+            tile_hooks: tile_hooks.unwrap_or_default(),
             house_available,
             stacks,
             hooks,
@@ -433,6 +438,16 @@ impl Rules {
     }
 
     /// A composed hook the caller cannot do without; its absence is an error naming it.
+    /// The hooks the game table declares (tiles' hooks and house rules' layers left out).
+    pub fn game_hooks(&self) -> Vec<&str> {
+        let game_file = self.host.chunk_name(&format!("{}/game.lua", self.game));
+        self.stacks
+            .iter()
+            .filter(|(_, layers)| layers.first().is_some_and(|l| l.file == game_file))
+            .map(|(name, _)| name.as_str())
+            .collect()
+    }
+
     pub fn required_hook(&self, name: &str) -> Result<&Function> {
         self.hook(name)
             .ok_or_else(|| anyhow!("{} has no hook '{name}'", self.game))
@@ -557,6 +572,7 @@ fn load_tiles(
             glyph: field::<Option<String>>(&t, "glyph", &file)?
                 .ok_or_else(|| required("glyph", "what the board shows"))?,
             help: field::<Option<String>>(&t, "help", &file)?.unwrap_or_default(),
+            code: field::<Option<String>>(&t, "code", &file)?.unwrap_or_else(|| name.clone()),
             file: file.clone(),
             name: name.clone(),
         };
@@ -580,13 +596,23 @@ fn load_tiles(
                     );
                 }
                 stacks.insert(
-                    format!("{}.{hook}", tile.name),
+                    format!("{}.{hook}", tile.code),
                     vec![Layer::base(&file, function)],
                 );
             }
         }
+        if let Some(other) = tiles.iter().find(|t: &&Tile| t.code == tile.code) {
+            bail!(
+                "{file}: tile code '{}' is already {}'s ({})",
+                tile.code,
+                other.name,
+                other.file
+            );
+        }
         tiles.push(tile);
     }
+    // By code, the tiles' identity: hooks, `tiles` and the deck name them by it.
+    tiles.sort_by(|a, b| a.code.cmp(&b.code));
     Ok(tiles)
 }
 
@@ -695,10 +721,11 @@ fn install(host: &Host, hooks: &BTreeMap<String, Function>, tiles: &[Tile]) -> R
         let t = lua.create_table()?;
         t.raw_set("name", tile.name.as_str())?;
         t.raw_set("count", tile.count)?;
+        t.raw_set("code", tile.code.as_str())?;
         t.raw_set("glyph", tile.glyph.as_str())?;
         t.raw_set("help", tile.help.as_str())?;
-        tiles_t.raw_set(tile.name.as_str(), t)?;
-        names_t.raw_set(i + 1, tile.name.as_str())?;
+        tiles_t.raw_set(tile.code.as_str(), t)?;
+        names_t.raw_set(i + 1, tile.code.as_str())?;
     }
     host.set_global("tiles", LuaValue::Table(tiles_t))?;
     host.set_global("tile_names", LuaValue::Table(names_t))?;
