@@ -7,6 +7,7 @@
 pub mod files;
 pub mod kernel;
 pub mod repl;
+pub mod scaffold;
 pub mod script;
 pub mod session;
 pub mod sim;

@@ -12,7 +12,7 @@ use tortuga::repl::commands::{GameOptions, MachineQuery};
 use tortuga::repl::{Repl, editor, machine_moves, print_out};
 use tortuga::script::variant::parse_assignment;
 use tortuga::script::{Budget, LoadOptions, Rules};
-use tortuga::sim;
+use tortuga::{scaffold, sim};
 
 /// The game the REPL starts with.
 const DEFAULT_GAME: &str = "backgammon";
@@ -117,6 +117,18 @@ enum Cmd {
     Check(sim::check::CheckArgs),
     /// Replay a save file on the current rules, checking the invariants after every step.
     Replay { file: PathBuf },
+    /// Create a new game: its game table, hooks doc, a variant and a Lua test, ready to play.
+    #[command(after_help = "Example: tortuga new-game dice_race")]
+    NewGame {
+        /// The game's name (lower case, digits, '_').
+        name: String,
+    },
+    /// Create a new tile of a game with tiles: its file, a variant that deals it and a test.
+    #[command(after_help = "Example: tortuga new-tile jackal quicksand")]
+    NewTile { game: String, name: String },
+    /// Create a new house rule of a game: its file, a variant that switches it on and a test.
+    #[command(after_help = "Example: tortuga new-house backgammon no_gammons")]
+    NewHouse { game: String, name: String },
 }
 
 #[derive(clap::Args)]
@@ -353,6 +365,9 @@ fn main() -> ExitCode {
             print_verdict(sim::check::check(&dir, &args, &budget))
         }
         Some(Cmd::Replay { file }) => print_verdict(sim::check::replay(&dir, &file, &budget)),
+        Some(Cmd::NewGame { name }) => print_result(scaffold::new_game(&dir, &name)),
+        Some(Cmd::NewTile { game, name }) => print_result(scaffold::new_tile(&dir, &game, &name)),
+        Some(Cmd::NewHouse { game, name }) => print_result(scaffold::new_house(&dir, &game, &name)),
     }
 }
 
