@@ -181,6 +181,11 @@ fn help_tile_and_rule_show_the_header_hooks_and_sections() {
     let e = r.handle_line("help tile nosuch").unwrap_err().to_string();
     assert!(e.starts_with("help tile: no game in "), "{e}");
     assert!(e.ends_with("has a tile named or coded 'nosuch'"), "{e}");
+    let e = r.handle_line("help tile").unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "help tile takes one name: help lua place, help tile ice, help rule nackgammon"
+    );
     let e = r.handle_line("help rule nosuch").unwrap_err().to_string();
     assert!(e.ends_with("has a house rule 'nosuch'"), "{e}");
 }

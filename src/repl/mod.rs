@@ -302,15 +302,22 @@ impl Repl {
     /// `help lua <name>`, `help tile <name>` and `help rule <name>`: the API reference's entry,
     /// or what a tile's or house rule's file says of itself; `None` for any other `help`.
     fn authoring_help(&self, words: &[(usize, String)]) -> Option<Result<String>> {
-        let [_, (_, what), (_, name)] = words else {
-            return None;
+        let what = words.get(1).map(|w| w.1.as_str());
+        let name = match (what, words.get(2..)) {
+            (Some("lua"), Some([])) => return None,
+            (Some("lua" | "tile" | "rule"), Some([(_, name)])) => name,
+            (Some(w @ ("lua" | "tile" | "rule")), _) => {
+                return Some(Err(anyhow!(
+                    "help {w} takes one name: help lua place, help tile ice, help rule nackgammon"
+                )));
+            }
+            _ => return None,
         };
         let current = self.session.as_ref().map(|s| &*s.game.rules);
-        Some(match what.as_str() {
-            "lua" => Reference::load(&self.rules_dir).and_then(|r| r.lookup(name)),
-            "tile" => help::tile(&self.rules_dir, current, name),
-            "rule" => help::rule(&self.rules_dir, current, name),
-            _ => return None,
+        Some(match what {
+            Some("lua") => Reference::load(&self.rules_dir).and_then(|r| r.lookup(name)),
+            Some("tile") => help::tile(&self.rules_dir, current, name),
+            _ => help::rule(&self.rules_dir, current, name),
         })
     }
 
