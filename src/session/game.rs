@@ -164,7 +164,10 @@ impl Game {
 
     fn pop(&mut self) -> Continuation {
         let c = self
-            .with_state_mut(|s| s.pending.pop())
+            .with_state_mut(|s| {
+                s.touch();
+                s.pending.pop()
+            })
             .expect("a continuation is on top");
         self.with_state_mut(|s| s.grow(-(c.bytes() as isize)))
             .expect("shrinking cannot fail");
@@ -279,6 +282,7 @@ impl Game {
         let options: Vec<String> = t.get("options")?;
         let prompt: Option<String> = t.get("prompt")?;
         self.with_state_mut(|s| {
+            s.touch();
             let Some(top) = s.pending.last_mut() else {
                 return Ok(());
             };
