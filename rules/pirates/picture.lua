@@ -1,5 +1,5 @@
 -- The Pirates map as a picture (`show --svg`, docs/lua-api.md "Pictures"; shared/specs/
--- pirates.md §2 the map, §3 the ships, §5 the weather): sea, land and ports by their letter
+-- pirates.md §2 the map, §3 the ships, §5 the weather): the sea, land and ports by their letter
 -- (Spanish ports red), a current's arrow along its hop, the ships by side (Spain red, pirates
 -- purple, a derelict grey; class "ship", data side/id/holes), several in one cell side by
 -- side, and the wind's arrow where it blows. The golden galleon is marked (data golden, a gold
@@ -30,7 +30,6 @@ local function cell(G, pos, ch, cur, w, items)
   if ch == "#" then
     items[#items + 1] = { "rect", x = x, y = y, w = S, h = S, fill = "#8bc34a", class = "land" }
   elseif ch == "." then
-    items[#items + 1] = { "rect", x = x, y = y, w = S, h = S, fill = "#4f8fcf", class = "sea" }
     local d = cur:byte(pos + 1) - 48
     if d >= 0 and d <= 7 then
       items[#items + 1] = arrow(x, y, d, S, "#bfe3ff", "current", { dir = d })
@@ -70,7 +69,8 @@ function P.draw(G, _viewer)
   local gold = Gd.visible(G) and G:secret_get("golden") or nil
   local width, height = math.max(w * S, 360), TOP + h * S + 4
   local items = { { "rect", x = 0, y = 0, w = width, h = height, fill = "#fff" },
-    { "text", x = 4, y = TOP / 2, text = D.headline(G), size = 11, class = "caption" } }
+    { "text", x = 4, y = TOP / 2, text = D.headline(G), size = 11, class = "caption" },
+    { "rect", x = 0, y = TOP, w = w * S, h = h * S, fill = "#4f8fcf", class = "sea" } }
   wind(G, width - 32, items)
   for pos = 0, w * h - 1 do cell(G, pos, grid:sub(pos + 1, pos + 1), cur, w, items) end
   local at, order = {}, {}
