@@ -414,3 +414,37 @@ fn a_bad_picture_is_one_error_naming_the_shape_and_writes_nothing() {
     let e = common::fails(&mut r, "show --svg x.svg");
     assert_eq!(e, "race has no hook 'picture'");
 }
+
+#[test]
+fn every_shipped_variant_draws_a_picture() {
+    let root = common::rules();
+    let mut drawn = 0;
+    for game in tortuga::script::rules::games(&root) {
+        let mut names = vec![String::new()];
+        names.extend(tortuga::script::rules::variants(&root, &game));
+        for variant in names {
+            let option = if variant.is_empty() {
+                String::new()
+            } else {
+                format!("--variant {variant}")
+            };
+            let mut r = common::repl(&root);
+            common::run(
+                &mut r,
+                &[&format!("new {game} {option} --seed 2"), "auto 12"],
+            );
+            let svg = picture(&mut r, "");
+            let doc =
+                Document::parse(&svg).unwrap_or_else(|e| panic!("{game} {variant}: {e}\n{svg}"));
+            check_frame(&doc);
+            let units = ["checker", "piece", "ship"];
+            assert!(
+                doc.descendants()
+                    .any(|n| units.iter().any(|c| has_class(&n, c))),
+                "{game} {variant}: no piece drawn"
+            );
+            drawn += 1;
+        }
+    }
+    assert!(drawn >= 25, "the four games and their variants: {drawn}");
+}
