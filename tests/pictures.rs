@@ -391,6 +391,16 @@ fn a_bad_picture_is_one_error_naming_the_shape_and_writes_nothing() {
         ),
         (r#"return { height = 10 }"#, "width is missing"),
         (
+            r#"local g = { "circle", x = 0, y = 0, r = 1 }
+               for _ = 1, 9 do g = { "g", items = { g } } end
+               return { width = 10, height = 10, items = { g } }"#,
+            "groups nest deeper than 8",
+        ),
+        (
+            r#"return { width = 10, height = 10, items = { { string.rep("x", 1000) } } }"#,
+            "items[1]: the first entry is not a shape's kind",
+        ),
+        (
             r#"return { width = 10, height = 10, items = { { "text", x = 0, y = 0, text = "a\nb" } } }"#,
             "items[1] (text): text holds a control character",
         ),

@@ -33,6 +33,8 @@ const MAX_TEXT: usize = 200;
 const MAX_DATA: usize = 16;
 /// The largest width, height or coordinate.
 const MAX_COORD: f64 = 100_000.0;
+/// The document's size in bytes.
+const MAX_BYTES: usize = 16 << 20;
 
 /// The board as `seat` sees it, drawn by the `picture` hook in the game's current view.
 pub fn svg(game: &Game, seat: Seat) -> Result<String> {
@@ -82,16 +84,23 @@ fn items(s: &mut String, t: &Table, at: &str, depth: usize, count: &mut usize) -
             LuaValue::Table(shape) => self::shape(s, &shape, &here, depth, count)?,
             v => bail!("{here} is a {}, not a shape table", v.type_name()),
         }
+        if s.len() > MAX_BYTES {
+            bail!(
+                "the picture is longer than {} MiB (at {here})",
+                MAX_BYTES >> 20
+            );
+        }
     }
     Ok(())
 }
 
 fn shape(s: &mut String, t: &Table, at: &str, depth: usize, count: &mut usize) -> Result<()> {
     let kind = match t.raw_get::<LuaValue>(1)? {
-        LuaValue::String(k) => k.to_string_lossy(),
-        v => bail!(
-            "{at}: the first entry is a {}, not the shape's kind",
-            v.type_name()
+        LuaValue::String(k) if k.as_bytes().len() <= 16 && is_word(&k.to_string_lossy(), "") => {
+            k.to_string_lossy()
+        }
+        _ => bail!(
+            "{at}: the first entry is not a shape's kind (rect, circle, line, polygon, text or g)"
         ),
     };
     let at = format!("{at} ({kind})");
@@ -168,7 +177,7 @@ fn shape(s: &mut String, t: &Table, at: &str, depth: usize, count: &mut usize) -
             let _ = writeln!(s, "<text {attrs}{common}>{tooltip}{}</text>", esc(&body));
         }
         "g" => {
-            if depth + 1 >= MAX_DEPTH {
+            if depth >= MAX_DEPTH {
                 bail!("{at}: groups nest deeper than {MAX_DEPTH}");
             }
             let about = |key| number(t, key, at).map(|v| num(v.unwrap_or(0.0)));
