@@ -10,3 +10,4 @@ pub mod repl;
 pub mod script;
 pub mod session;
 pub mod sim;
+pub mod svg;

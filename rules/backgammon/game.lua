@@ -10,6 +10,7 @@ local cube = require("backgammon.cube")
 local notation = require("backgammon.notation")
 local position = require("backgammon.position")
 local render = require("backgammon.render")
+local picture = require("backgammon.picture")
 local machine = require("backgammon.machine")
 local rules = require("backgammon.rules")
 local moves = require("backgammon.moves")
@@ -121,18 +122,21 @@ local function parse(G, text, options)
   error("backgammon: move " .. e.label .. " is not among the options")
 end
 
--- The board for seat `viewer` in its own point numbers; the referee's and a spectator's
--- (viewer 0) is drawn for the side on roll, so what it types matches what it sees.
-local function render_board(G, viewer)
+-- What the board shows seat `viewer`, in its own point numbers; the referee's and a
+-- spectator's (viewer 0) is drawn for the side on roll, so what it types matches what it sees.
+local function board_view(G, viewer)
   if viewer == 0 and G:get("phase") ~= "opening" then viewer = G:current() end
   local value, owner = cube.state(G)
-  return render.text({
+  return {
     x = layout.side(G, 1), o = layout.side(G, 2), viewer = viewer, current = G:current(),
     phase = G:get("phase"), dice = turn.dice(G), cube = value, cube_owner = owner,
     cube_on = G:switch("cube"), score = G:get("score"), match_length = G:get("match_length"),
     crawford = G:get("crawford"), game = G:get("game"), result = G:get("result"),
-  })
+  }
 end
+
+local function render_board(G, viewer) return render.text(board_view(G, viewer)) end
+local function picture_board(G, viewer) return picture.draw(board_view(G, viewer)) end
 
 -- Invariants for fuzzing: each side keeps its checkers; no point holds both colours.
 local function invariant(G)
@@ -194,6 +198,7 @@ return {
     chance = turn.chance,
     label = label,
     render = render_board,
+    picture = picture_board,
     export = export,
     import = import,
     machine_moves = machine_moves,

@@ -5,6 +5,8 @@
 //! A new command is a variant of [`ReplCommand`] (with an `after_help` example); options that
 //! several commands share are the `Args` structs below.
 
+use std::path::PathBuf;
+
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::kernel::Value;
@@ -83,13 +85,17 @@ pub enum ReplCommand {
     ///
     /// As the REPL's viewer sees it (`as`); the referee may name a seat to see its board, with
     /// what is hidden from that seat hidden (backgammon draws it in that side's point numbers).
-    #[command(after_help = "Example: show O")]
+    /// With --svg, the board is drawn as a picture into a file instead, in the same view.
+    #[command(after_help = "Examples: show O\n          show --svg board.svg")]
     Show {
         /// The seat to show the board for.
         seat: Option<String>,
         /// Explain the board's symbols.
         #[arg(long)]
         legend: bool,
+        /// Write the board as an SVG picture to this file (replaced whole, or left as it was).
+        #[arg(long, value_name = "FILE", conflicts_with = "legend")]
+        svg: Option<PathBuf>,
     },
     /// List the options of the current decision, numbered.
     ///

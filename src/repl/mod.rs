@@ -19,7 +19,7 @@ use crate::kernel::{Seat, Viewer};
 use crate::script::rules::{games, variants};
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::{SaveFile, write_atomically};
-use crate::session::{Event, Origin, Session, Status};
+use crate::session::{Event, Game, Origin, Session, Status, picture};
 use crate::sim;
 use crate::sim::bots::{Bot, BotSpec};
 use commands::{GameOptions, Line, MachineQuery, ReplCommand};
@@ -224,7 +224,9 @@ impl Repl {
         let out = match command {
             ReplCommand::Games => self.games(),
             ReplCommand::New { game, options } => self.new_game(&game, &options),
-            ReplCommand::Show { seat, legend } => self.show(seat.as_deref(), legend),
+            ReplCommand::Show { seat, legend, svg } => {
+                self.show(seat.as_deref(), legend, svg.as_deref())
+            }
             ReplCommand::Moves { query } => self.moves(&query),
             ReplCommand::Play { option } => self.play(&tail(option.len())),
             ReplCommand::Roll { values } => {
@@ -471,7 +473,18 @@ impl Repl {
     /// The board as a seat sees it: the REPL's own seat, or another one named when the REPL
     /// views as the referee. The render hook runs in that seat's view.
     fn render(&mut self, asked: Option<&str>) -> Result<String> {
-        let (color, me) = (self.color, self.viewer);
+        let color = self.color;
+        let text = self.in_view(asked, |game, seat| game.text_hook("render", seat))?;
+        Ok(paint::paint(text.trim_end(), color))
+    }
+
+    /// Runs `f` on the game in the view of the seat `show` names (see `render`).
+    fn in_view<R>(
+        &mut self,
+        asked: Option<&str>,
+        f: impl FnOnce(&Game, Seat) -> Result<R>,
+    ) -> Result<R> {
+        let me = self.viewer;
         let s = self.session()?;
         let seat = match asked {
             None => me.seat().unwrap_or(0),
@@ -490,9 +503,9 @@ impl Repl {
             ),
         };
         s.game.view = view;
-        let text = s.game.text_hook("render", seat);
+        let result = f(&s.game, seat);
         s.game.view = me;
-        Ok(paint::paint(text?.trim_end(), color))
+        result
     }
 
     /// Installs a new session, seen from the REPL's view.
@@ -582,7 +595,16 @@ impl Repl {
         Ok(me.sees(s.game.seen_by()?))
     }
 
-    fn show(&mut self, viewer: Option<&str>, legend: bool) -> Result<String> {
+    fn show(&mut self, viewer: Option<&str>, legend: bool, svg: Option<&Path>) -> Result<String> {
+        if let Some(path) = svg {
+            let text = self.in_view(viewer, picture::svg)?;
+            write_atomically(path, &text)?;
+            let who = viewer.map_or_else(|| self.viewer_name(), str::to_string);
+            return Ok(format!(
+                "wrote {} (the board as {who} sees it)",
+                path.display()
+            ));
+        }
         if legend {
             let s = self.session()?;
             if !s.game.has_hook("legend") {

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod game;
+pub mod picture;
 pub mod save;
 pub mod status;
 
