@@ -125,7 +125,10 @@ local game = {
   title = "Jackal (Шакал)",
   seats = { min = 2, max = 4, default = 4, names = { "P1", "P2", "P3", "P4" } },
   switches = SW,
-  formats = { public = "what every player may know: tiles not seen by all are closed, no deck" },
+  formats = {
+    public = "what every player may know: tiles not seen by all are closed, no deck",
+    current = "the position as it stands, also in the middle of a move (which setup does not take)",
+  },
   -- The hooks a tile file may define (see the header); any other name is an error at load.
   tile_hooks = {
     "accepts_items", "cave_exits", "choices", "code", "decide", "emerge", "exits",
@@ -148,6 +151,7 @@ local game = {
     render = function(G, viewer) return R.render(G, viewer) end,
     picture = function(G, viewer) return PIC.draw(G, viewer) end,
     export = function(G, format) return X.export(G, format) end,
+    position_seats = function(_, text) return X.seats(text) end,
     import = function(G, text)
       X.import(G, text)
       G:set("gold_total", K.gold_total(G))

@@ -134,15 +134,18 @@ pub enum ReplCommand {
     /// Let the bots take the next steps (Ctrl-C stops them).
     ///
     /// Decisions and chance events alike, by default to the end of the game: each seat's `bot`,
-    /// or the uniform-random bot, which rolls when it may rather than double.
-    #[command(after_help = "Examples: auto\n          auto 10 --double")]
+    /// or the uniform-random bot. That one takes the option the game prefers when offered
+    /// (`rules` lists them; in backgammon it rolls rather than doubles and takes rather than
+    /// drops, so a money game is not doubled and dropped away in a few steps), and otherwise
+    /// picks at random; --any lets it pick at random among every option.
+    #[command(after_help = "Examples: auto\n          auto 10 --any")]
     Auto {
         /// How many steps.
         steps: Option<u64>,
-        /// Let the uniform-random bot choose any option, the cube's too (by default it rolls
-        /// when it may).
-        #[arg(long)]
-        double: bool,
+        /// Let the uniform-random bot pick among every option, the cube's too (`--double`
+        /// says the same).
+        #[arg(long, visible_alias = "double")]
+        any: bool,
     },
     /// Let a bot take a seat's decisions when `auto` runs.
     ///

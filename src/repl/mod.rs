@@ -36,6 +36,10 @@ pub struct Repl {
     bots: BTreeMap<Seat, Bot>,
     /// The width help is wrapped to; `None`: the terminal's (at most 100 columns).
     pub width: Option<usize>,
+    /// Interactive play: a step draws the chance events it leaves pending in its middle (a
+    /// tile turned up), and `undo` / `redo` take the step and those draws together. Scripts
+    /// leave them to `roll`, which forces them.
+    pub draws_with_step: bool,
 }
 
 /// Splits a command line into words, each with the byte offset where it starts: `"…"` groups
@@ -144,6 +148,7 @@ impl Repl {
             viewer: Viewer::Referee,
             bots: BTreeMap::new(),
             width: Some(100),
+            draws_with_step: false,
         }
     }
 
@@ -239,7 +244,7 @@ impl Repl {
             }
             ReplCommand::Pending => self.pending(),
             ReplCommand::As { who } => self.view_as(who.as_deref()),
-            ReplCommand::Auto { steps, double } => self.auto(steps, double),
+            ReplCommand::Auto { steps, any } => self.auto(steps, any),
             ReplCommand::Bot { seat, kind, budget } => self.bot(&seat, &kind, budget.as_deref()),
             ReplCommand::Sim(args) => sim::command::sim(
                 &self.rules_dir,
@@ -249,15 +254,20 @@ impl Repl {
                 &mut |_| {},
             ),
             ReplCommand::Undo => {
-                let viewer = self.viewer;
+                let (viewer, joined) = (self.viewer, self.draws_with_step);
                 let s = self.session()?;
-                let seen = s.last_seen_by();
-                let e = s.undo()?;
+                let mut seen = s.last_seen_by();
+                let mut e = s.undo()?;
+                // The draws a step made in its middle go with it.
+                while joined && s.draw_pending() {
+                    seen = s.last_seen_by();
+                    e = s.undo()?;
+                }
                 let e = if viewer.sees(seen) { e } else { e.hidden() };
                 Ok(format!("undid {}\n{}", e.describe(), self.status_line()?))
             }
             ReplCommand::Redo => {
-                let viewer = self.viewer;
+                let (viewer, joined) = (self.viewer, self.draws_with_step);
                 let s = self.session()?;
                 let mark = s.events.len();
                 let e = s.redo()?;
@@ -266,6 +276,9 @@ impl Repl {
                 } else {
                     e.hidden()
                 };
+                while joined && s.draw_pending() && s.can_redo() {
+                    s.redo()?;
+                }
                 self.stepped(mark, format!("redid {}", e.describe()))
             }
             ReplCommand::Log { lines } => self.log(lines),
@@ -354,8 +367,19 @@ impl Repl {
         let viewer = self.viewer;
         let mark = self.session()?.events.len();
         let label = self.session()?.play(text)?;
+        let drawn = if self.draws_with_step {
+            self.session()?.draw_mid_step()?
+        } else {
+            0
+        };
         let echo = self.echo(format!("played {label}"), viewer);
-        self.stepped(mark, echo)
+        let out = self.stepped(mark, echo.clone())?;
+        // A step that drew in its middle keeps its echo before what the draws did.
+        Ok(if drawn > 0 && !out.starts_with(&echo) {
+            format!("{echo}\n{out}")
+        } else {
+            out
+        })
     }
 
     /// What a command that took steps prints: its echo, then what the rules logged while
@@ -435,11 +459,19 @@ impl Repl {
 
     fn start(&mut self, game: &str, f: &GameOptions, position: Option<String>) -> Result<String> {
         let rules = self.load_rules(game, f)?;
+        // Without --players, a position may say how many seats it is for.
+        let seats = match (f.players, &position) {
+            (Some(n), _) => n,
+            (None, Some(text)) => crate::session::Game::new(rules.clone(), rules.seats.default, 0)?
+                .position_seats(text)?
+                .unwrap_or(rules.seats.default),
+            (None, None) => rules.seats.default,
+        };
         let origin = Origin {
             game: game.to_string(),
             variant: f.variant.clone(),
             overrides: f.sets.clone(),
-            seats: f.players.unwrap_or(rules.seats.default),
+            seats,
             seed: f.seed.unwrap_or_else(|| rand::random::<u64>() >> 12),
             // A seed the user gives sets both; a random public seed gets a random secret one,
             // so that the printed seed does not predict secret draws.
@@ -650,9 +682,11 @@ impl Repl {
                 )
             }
             Status::Over { scores, result } => {
+                // Scores are the seats', named as the game names its players (the result
+                // line says "yellow wins", so yellow's seat reads "yellow").
                 let names = s.game.with_state(|st| {
                     (1..=st.turn.seats())
-                        .map(|i| st.turn.name(i).to_string())
+                        .map(|i| st.turn.player_name(i))
                         .collect::<Vec<_>>()
                 });
                 let parts: Vec<String> = names
@@ -691,10 +725,11 @@ impl Repl {
     }
 
     /// `auto [N]`: N steps, or to the end. A turn cap, a stall or Ctrl-C stops it with an
-    /// error; the steps taken are kept. The uniform-random bot rolls when a decision offers
-    /// `roll` (it would otherwise double and drop a money game away in a few steps), unless
-    /// `--double` lets it choose among every option.
-    fn auto(&mut self, limit: Option<u64>, double: bool) -> Result<String> {
+    /// error; the steps taken are kept. The uniform-random bot takes the first option the game
+    /// prefers (`auto_prefers`) when a decision offers one (a backgammon bot would otherwise
+    /// double and drop a money game away in a few steps), unless `--any` lets it choose among
+    /// every option.
+    fn auto(&mut self, limit: Option<u64>, any: bool) -> Result<String> {
         let s = self
             .session
             .as_mut()
@@ -717,10 +752,11 @@ impl Repl {
                     let i = match self.bots.get_mut(&actor) {
                         Some(b) => b.choose(&mut s.game)?,
                         None => {
-                            let roll = (!double)
-                                .then(|| s.game.labels().ok()?.iter().position(|l| l == "roll"))
+                            let rules = s.game.rules.clone();
+                            let preferred = (!any)
+                                .then(|| preferred(&rules.auto_prefers, &s.game.labels().ok()?))
                                 .flatten();
-                            roll.unwrap_or_else(|| bot.below(count as u64) as usize)
+                            preferred.unwrap_or_else(|| bot.below(count as u64) as usize)
                         }
                     };
                     s.play_index(i)?;
@@ -943,6 +979,12 @@ impl Repl {
                     + "\n"
             };
         }
+        if !rules.auto_prefers.is_empty() {
+            out += &format!(
+                "auto's random bot takes, when offered: {} (`auto --any` lets it pick any)\n",
+                rules.auto_prefers.join(", ")
+            );
+        }
         out += "switches:\n";
         for d in &rules.switch_defs {
             let v = &rules.switches[&d.name];
@@ -1106,6 +1148,13 @@ pub fn print_out(text: &str) {
             1
         });
     }
+}
+
+/// The index of the first of `prefers` that `labels` offers.
+fn preferred(prefers: &[String], labels: &[String]) -> Option<usize> {
+    prefers
+        .iter()
+        .find_map(|p| labels.iter().position(|l| l == p))
 }
 
 /// A here-document tag: one word of capitals (`<<END`, `<<POS`).

@@ -138,6 +138,10 @@ pub struct Rules {
     /// e.g. backgammon's `double`): typed alone at the prompt, each plays the option it names,
     /// or gets the game's reason why it cannot now.
     pub commands: BTreeMap<String, String>,
+    /// Labels the uniform-random bot of `auto` takes when a decision offers one, the first
+    /// offered (the game table's `auto_prefers`; backgammon's `roll`, `take`), so it does not
+    /// throw a game away on the cube unless `auto --any` lets it.
+    pub auto_prefers: Vec<String>,
 }
 
 /// Lists the `*.lua` or `*.toml` file stems of a folder, sorted (an absent folder is empty).
@@ -279,6 +283,8 @@ impl Rules {
         };
         let formats = words("formats")?;
         let commands = words("commands")?.unwrap_or_default();
+        let auto_prefers: Vec<String> =
+            field::<Option<Vec<String>>>(&def, "auto_prefers", &what)?.unwrap_or_default();
 
         let mut stacks: BTreeMap<String, Vec<Layer>> = BTreeMap::new();
         for pair in hooks_def.pairs::<String, Function>() {
@@ -424,6 +430,7 @@ impl Rules {
             bench_switches,
             formats,
             commands,
+            auto_prefers,
         })
     }
 

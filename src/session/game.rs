@@ -244,7 +244,7 @@ impl Game {
                             top.hook
                         );
                     };
-                    self.log_with(|| format!("{}: no option", top.why));
+                    self.log_with(|| format!("{} (nothing to choose)", top.why));
                     last = Some(self.call_continuation(none, None, &top.args, false)?);
                 }
                 [only] if d.auto => {
@@ -665,6 +665,15 @@ impl Game {
     ) -> Result<R> {
         let f = self.hook(name)?;
         self.query_as(self.view, &f, args)
+    }
+
+    /// The number of seats a position in the game's format is for, when the game's
+    /// `position_seats` hook tells it (`setup` takes it when not given `--players`).
+    pub fn position_seats(&self, text: &str) -> Result<Option<u32>> {
+        match self.rules.hook("position_seats") {
+            Some(f) => self.query(&f.clone(), text.to_string()),
+            None => Ok(None),
+        }
     }
 
     /// Sets the position from text (the game's format).

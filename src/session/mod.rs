@@ -423,6 +423,29 @@ impl Session {
         Ok(())
     }
 
+    /// True when a rule waits in the middle of a step for a chance event it pushed (a tile
+    /// turned up draws its tile and orientation), rather than at a turn's own chance.
+    pub fn draw_pending(&self) -> bool {
+        self.game.with_state(|st| {
+            matches!(
+                st.pending.last().map(|c| &c.wait),
+                Some(crate::kernel::pending::Wait::Chance(..))
+            )
+        })
+    }
+
+    /// Draws, from the seeded streams, the chance events a step left pending in its middle,
+    /// so that interactive play takes a step with its draws (`roll` queued before still forces
+    /// them: those were used first). Returns how many it drew.
+    pub fn draw_mid_step(&mut self) -> Result<usize> {
+        let mut n = 0;
+        while self.draw_pending() && matches!(self.game.status()?, Status::Chance(..)) {
+            self.chance(None)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
     pub fn undo(&mut self) -> Result<Event> {
         let state = self.pop_undo()?.ok_or_else(|| anyhow!("nothing to undo"))?;
         let event = self.events.pop().expect("one event per undo point");
@@ -431,6 +454,11 @@ impl Session {
         self.game.restore(state);
         self.redo.push(event.clone());
         Ok(event)
+    }
+
+    /// True when `undo` took back a step that `redo` may apply again.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
     }
 
     pub fn redo(&mut self) -> Result<Event> {
