@@ -420,6 +420,7 @@ impl Repl {
     fn load_rules(&mut self, game: &str, f: &GameOptions) -> Result<Rc<Rules>> {
         let opts = LoadOptions {
             variant: f.variant.clone(),
+            house: f.house.clone(),
             overrides: f.sets.clone(),
             budget: self.budget.clone(),
         };
@@ -436,6 +437,7 @@ impl Repl {
         let origin = Origin {
             game: game.to_string(),
             variant: f.variant.clone(),
+            house: f.house.clone(),
             overrides: f.sets.clone(),
             seats: f.players.unwrap_or(rules.seats.default),
             seed: f.seed.unwrap_or_else(|| rand::random::<u64>() >> 12),
@@ -817,10 +819,13 @@ impl Repl {
         }
         let f = GameOptions {
             variant: save.origin.variant.clone(),
+            house: save.origin.house.clone(),
             sets: save.origin.overrides.clone(),
             ..GameOptions::default()
         };
         let rules = self.load_rules(&save.origin.game, &f)?;
+        // After the setup, which reads the data files (a map) the save lists too.
+        let mut session = Session::new(rules.clone(), save.origin.clone())?;
         let changed = save.changed_files(&rules.files());
         if !changed.is_empty() && !replay {
             bail!(
@@ -828,7 +833,6 @@ impl Repl {
                 changed.join(", ")
             );
         }
-        let mut session = Session::new(rules, save.origin.clone())?;
         let result = session.replay(&save.events);
         if let (Err(d), false) = (&result, replay) {
             bail!(
@@ -950,6 +954,7 @@ impl Repl {
         let events = s.events.clone();
         let f = GameOptions {
             variant: origin.variant.clone(),
+            house: origin.house.clone(),
             sets: origin.overrides.clone(),
             ..GameOptions::default()
         };

@@ -23,6 +23,8 @@ use crate::script::Rules;
 pub struct Origin {
     pub game: String,
     pub variant: Option<String>,
+    /// House rules switched on beyond the variant's (`new --house`).
+    pub house: Vec<String>,
     pub overrides: Vec<(String, Value)>,
     pub seats: u32,
     pub seed: u64,
