@@ -232,7 +232,7 @@ impl Repl {
                 let viewer = self.viewer;
                 let mark = self.session()?.events.len();
                 let what = self.session()?.roll(&refs)?;
-                let echo = self.echo(what, viewer);
+                let echo = self.echo(what, viewer, mark);
                 self.stepped(mark, echo)
             }
             ReplCommand::Pending => self.pending(),
@@ -352,7 +352,7 @@ impl Repl {
         let viewer = self.viewer;
         let mark = self.session()?.events.len();
         let label = self.session()?.play(text)?;
-        let echo = self.echo(format!("played {label}"), viewer);
+        let echo = self.echo(format!("played {label}"), viewer, mark);
         self.stepped(mark, echo)
     }
 
@@ -547,14 +547,25 @@ impl Repl {
         Ok(format!("viewing as {}", self.viewer_name()))
     }
 
-    /// `text`, or what a viewer who may not see the last step reads instead.
-    fn echo(&self, text: String, viewer: Viewer) -> String {
+    /// `text`, which tells of the steps from the `mark`-th on, or when the viewer may not
+    /// see one of them (a `roll` that forced a chain of chance events), each step as the
+    /// viewer knows it.
+    fn echo(&self, text: String, viewer: Viewer, mark: usize) -> String {
         let Some(s) = &self.session else { return text };
-        if viewer.sees(s.last_seen_by()) {
-            text
-        } else {
-            s.events.last().map_or(text, |e| e.hidden().describe())
+        let steps = s.events.iter().zip(&s.seen).skip(mark);
+        if steps.clone().all(|(_, &seen)| viewer.sees(seen)) {
+            return text;
         }
+        let known: Vec<String> = steps
+            .map(|(e, &seen)| {
+                if viewer.sees(seen) {
+                    e.describe()
+                } else {
+                    e.hidden().describe()
+                }
+            })
+            .collect();
+        known.join("; ")
     }
 
     /// In a seat's view, only that seat may take its decisions.
