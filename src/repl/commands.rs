@@ -24,6 +24,9 @@ pub struct GameOptions {
     /// A variant of the game (`games` lists them).
     #[arg(long, value_name = "VARIANT")]
     pub variant: Option<String>,
+    /// A house rule to switch on beyond the variant's (repeatable; `rules` lists them).
+    #[arg(long = "house", value_name = "RULE")]
+    pub house: Vec<String>,
     /// The seed of every random stream (default: chosen at random, and shown).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,

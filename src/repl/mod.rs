@@ -239,7 +239,7 @@ impl Repl {
                 let viewer = self.viewer;
                 let mark = self.session()?.events.len();
                 let what = self.session()?.roll(&refs)?;
-                let echo = self.echo(what, viewer);
+                let echo = self.echo(what, viewer, mark);
                 self.stepped(mark, echo)
             }
             ReplCommand::Pending => self.pending(),
@@ -372,7 +372,7 @@ impl Repl {
         } else {
             0
         };
-        let echo = self.echo(format!("played {label}"), viewer);
+        let echo = self.echo(format!("played {label}"), viewer, mark);
         let out = self.stepped(mark, echo.clone())?;
         // A step that drew in its middle keeps its echo before what the draws did.
         Ok(if drawn > 0 && !out.starts_with(&echo) {
@@ -446,6 +446,7 @@ impl Repl {
     fn load_rules(&mut self, game: &str, f: &GameOptions) -> Result<Rc<Rules>> {
         let opts = LoadOptions {
             variant: f.variant.clone(),
+            house: f.house.clone(),
             overrides: f.sets.clone(),
             budget: self.budget.clone(),
         };
@@ -470,6 +471,7 @@ impl Repl {
         let origin = Origin {
             game: game.to_string(),
             variant: f.variant.clone(),
+            house: f.house.clone(),
             overrides: f.sets.clone(),
             seats,
             seed: f.seed.unwrap_or_else(|| rand::random::<u64>() >> 12),
@@ -590,14 +592,25 @@ impl Repl {
         Ok(format!("viewing as {}", self.viewer_name()))
     }
 
-    /// `text`, or what a viewer who may not see the last step reads instead.
-    fn echo(&self, text: String, viewer: Viewer) -> String {
+    /// `text`, which tells of the steps from the `mark`-th on, or when the viewer may not
+    /// see one of them (a `roll` that forced a chain of chance events), each step as the
+    /// viewer knows it.
+    fn echo(&self, text: String, viewer: Viewer, mark: usize) -> String {
         let Some(s) = &self.session else { return text };
-        if viewer.sees(s.last_seen_by()) {
-            text
-        } else {
-            s.events.last().map_or(text, |e| e.hidden().describe())
+        let steps = s.events.iter().zip(&s.seen).skip(mark);
+        if steps.clone().all(|(_, &seen)| viewer.sees(seen)) {
+            return text;
         }
+        let known: Vec<String> = steps
+            .map(|(e, &seen)| {
+                if viewer.sees(seen) {
+                    e.describe()
+                } else {
+                    e.hidden().describe()
+                }
+            })
+            .collect();
+        known.join("; ")
     }
 
     /// In a seat's view, only that seat may take its decisions.
@@ -875,10 +888,13 @@ impl Repl {
         }
         let f = GameOptions {
             variant: save.origin.variant.clone(),
+            house: save.origin.house.clone(),
             sets: save.origin.overrides.clone(),
             ..GameOptions::default()
         };
         let rules = self.load_rules(&save.origin.game, &f)?;
+        // After the setup, which reads the data files (a map) the save lists too.
+        let mut session = Session::new(rules.clone(), save.origin.clone())?;
         let changed = save.changed_files(&rules.files());
         if !changed.is_empty() && !replay {
             bail!(
@@ -886,7 +902,6 @@ impl Repl {
                 changed.join(", ")
             );
         }
-        let mut session = Session::new(rules, save.origin.clone())?;
         let result = session.replay(&save.events);
         if let (Err(d), false) = (&result, replay) {
             bail!(
@@ -1014,6 +1029,7 @@ impl Repl {
         let events = s.events.clone();
         let f = GameOptions {
             variant: origin.variant.clone(),
+            house: origin.house.clone(),
             sets: origin.overrides.clone(),
             ..GameOptions::default()
         };

@@ -228,6 +228,8 @@ fn lua_value(lua: &Lua, v: LuaValue, what: &str) -> Result<Value> {
 #[derive(Clone, Debug, Default)]
 pub struct LoadOptions {
     pub variant: Option<String>,
+    /// House rules switched on beyond the variant's (`new --house`).
+    pub house: Vec<String>,
     pub overrides: Vec<(String, Value)>,
     pub budget: Budget,
 }
@@ -308,7 +310,7 @@ impl Rules {
         let tile_names: Vec<String> = tiles.iter().map(|t| t.name.clone()).collect();
         let house_available = stems(&root.join(game).join("house"), "lua");
         let default_variant = field::<Option<String>>(&def, "variant", &what)?;
-        let variant = match opts.variant.as_ref().or(default_variant.as_ref()) {
+        let mut variant = match opts.variant.as_ref().or(default_variant.as_ref()) {
             None => Variant::default(),
             Some(v) => {
                 let rel = format!("{game}/variants/{v}.toml");
@@ -337,6 +339,19 @@ impl Rules {
                 Variant::parse(&file, v, &text, &schema).map_err(|e| anyhow!(e))?
             }
         };
+        for name in &opts.house {
+            if !house_available.contains(name) {
+                let known = if house_available.is_empty() {
+                    "none".into()
+                } else {
+                    house_available.join(", ")
+                };
+                bail!("--house {name}: {game} has no house rule '{name}' (house rules: {known})");
+            }
+            if !variant.house.contains(name) {
+                variant.house.push(name.clone());
+            }
+        }
         let mut switches: BTreeMap<String, Value> = switch_defs
             .iter()
             .map(|d| (d.name.clone(), d.default.clone()))
