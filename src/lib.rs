@@ -11,3 +11,4 @@ pub mod scaffold;
 pub mod script;
 pub mod session;
 pub mod sim;
+pub mod svg;

@@ -105,6 +105,9 @@ enum Cmd {
         query: MachineQuery,
         #[arg(long)]
         variant: Option<String>,
+        /// A house rule to switch on beyond the variant's (repeatable).
+        #[arg(long = "house", value_name = "RULE")]
+        house: Vec<String>,
     },
     /// Uniform-random playouts per second (one core, the full Lua rules).
     #[command(after_help = "Example: tortuga bench backgammon --rounds 3")]
@@ -147,6 +150,9 @@ struct BenchArgs {
     seconds: f64,
     #[arg(long)]
     variant: Option<String>,
+    /// A house rule to switch on beyond the variant's (repeatable).
+    #[arg(long = "house", value_name = "RULE", conflicts_with = "all")]
+    house: Vec<String>,
     /// Switch values (`--set cube=false`), on top of the game's own benchmark settings.
     #[arg(long = "set")]
     sets: Vec<String>,
@@ -288,6 +294,7 @@ fn main() -> ExitCode {
                 && std::env::var_os("NO_COLOR").is_none();
             let mut repl = Repl::new(&dir, color);
             repl.budget = budget;
+            repl.draws_with_step = interactive;
             // Ctrl-C stops the running command and returns to the prompt, never ends the REPL.
             catch_interrupts();
             match repl.new_game(&cli.game, &cli.options) {
@@ -327,12 +334,14 @@ fn main() -> ExitCode {
             game,
             query,
             variant,
+            house,
         }) => {
             let result = Rules::load(
                 &dir,
                 &game,
                 &LoadOptions {
                     variant,
+                    house,
                     budget,
                     ..LoadOptions::default()
                 },
@@ -469,12 +478,14 @@ fn bench_rules(
     dir: &std::path::Path,
     game: &str,
     variant: Option<String>,
+    house: &[String],
     sets: &[String],
     budget: &Budget,
 ) -> anyhow::Result<(Rc<Rules>, String)> {
     let load = |overrides| {
         let opts = LoadOptions {
             variant: variant.clone(),
+            house: house.to_vec(),
             overrides,
             budget: budget.clone(),
         };
@@ -501,7 +512,14 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
         let Some(game) = &args.game else {
             anyhow::bail!("bench: name a game, or give --all");
         };
-        let (rules, shown) = bench_rules(dir, game, args.variant.clone(), &args.sets, budget)?;
+        let (rules, shown) = bench_rules(
+            dir,
+            game,
+            args.variant.clone(),
+            &args.house,
+            &args.sets,
+            budget,
+        )?;
         let seats = args.players.unwrap_or(rules.seats.default);
         let results = sim::bench(rules.clone(), seats, rounds, per_round, 1, |i, r| {
             print_out(&format!(
@@ -514,7 +532,13 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
                 r.cpu_per_decision()
             ));
         })?;
-        let variant = args.variant.as_deref().unwrap_or("default variant");
+        let house: String = args.house.iter().map(|h| format!(" +{h}")).collect();
+        let variant = args
+            .variant
+            .as_deref()
+            .unwrap_or("default variant")
+            .to_string()
+            + &house;
         print_out(&format!(
             "{game}, {variant} ({seats} players{shown}): {:.0} playouts/s, {:.1} µs of CPU per decision (medians of {})",
             sim::median_rate(&results),
@@ -550,7 +574,7 @@ fn bench_all(dir: &std::path::Path, args: &BenchArgs, budget: &Budget) -> anyhow
                 .map(Some),
         );
         for variant in variants {
-            let (rules, shown) = bench_rules(dir, &game, variant.clone(), &args.sets, budget)?;
+            let (rules, shown) = bench_rules(dir, &game, variant.clone(), &[], &args.sets, budget)?;
             let seats = args.players.unwrap_or(rules.seats.default);
             let results = sim::bench(rules, seats, args.rounds.max(1), per_round, 1, |_, _| {})?;
             let rate = sim::median_rate(&results);

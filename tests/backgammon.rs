@@ -77,7 +77,11 @@ fn b01_start_position_and_id() {
     let mut r = repl(&rules());
     let out = run(&mut r, &["new backgammon --seed 1"]);
     assert!(out.contains("167"), "pip counts shown:\n{out}");
-    assert_eq!(run(&mut r, &["position id"]), "4HPwATDgc/ABMA");
+    assert_eq!(
+        run(&mut r, &["position id"]),
+        "4HPwATDgc/ABMA:cAgAAAAAAAAA",
+        "before the opening roll gnubg's Match ID says no game has started"
+    );
     let json: Json = serde_json::from_str(&run(&mut r, &["position"])).unwrap();
     let start: Json = serde_json::from_str(START).unwrap();
     assert_eq!(json["board"], start["board"]);
@@ -567,8 +571,47 @@ fn b31_position_ids() {
             assert_eq!(got[k], want[k], "{id} {k}");
         }
         run(&mut r, &[&format!("setup backgammon {json}")]);
-        assert_eq!(run(&mut r, &["position id"]), id);
+        assert_eq!(
+            run(&mut r, &["position id"]),
+            format!("{id}:cAkAAAAAAAAA"),
+            "X to roll or double in a money game, cube centred"
+        );
     }
+}
+
+/// A new money game in which O doubles at his first turn: X answers.
+const O_DOUBLES: [&str; 4] = [
+    "new backgammon --seed 1",
+    "roll 3 1",
+    "play 8/5 6/5",
+    "double",
+];
+
+/// `position id` prints gnubg's PositionID:MatchID, and `setup` of it gives back the whole
+/// state: a 2-cube O owns, a 9-point match at X 4 - O 2, X on roll with 5-2 (the gnubg
+/// manual's Match ID), and an offered double waiting for its answer.
+#[test]
+fn gnubg_position_and_match_ids_round_trip_a_game_state() {
+    let mut r = repl(&rules());
+    let id = "vzsAAFhu2xFABA:QYkqASAAIAAA";
+    let out = run(&mut r, &[&format!("setup backgammon {id}")]);
+    assert!(out.contains("X to play 5-2"), "{out}");
+    assert!(out.contains("9-point match: X 4 - O 2"), "{out}");
+    let json: Json = serde_json::from_str(&run(&mut r, &["position"])).unwrap();
+    assert_eq!(json["cube"]["value"], 2);
+    assert_eq!(json["cube"]["owner"], "opp");
+    assert_eq!(json["match"]["score"], serde_json::json!([4, 2]));
+    assert_eq!(run(&mut r, &["position id"]), id);
+
+    run(&mut r, &O_DOUBLES);
+    let doubled = run(&mut r, &["position id"]);
+    assert_eq!(doubled, "sGfwATDgc/ABMA:MBkAAAAAAAAA");
+    let out = run(&mut r, &[&format!("setup backgammon {doubled}")]);
+    assert!(out.contains("X: take or drop at 2"), "{out}");
+    assert!(run(&mut r, &["take"]).contains("cube 2"));
+
+    let e = fails(&mut r, "setup backgammon 4HPwATDgc/ABMA:cAkAAAAAAAA");
+    assert!(e.contains("a Match ID has 12 characters"), "{e}");
 }
 
 #[test]
@@ -766,4 +809,23 @@ fn the_automatic_doubles_house_rule_stacks_on_chance() {
     run(&mut r, &["new backgammon --seed 1", "roll 4 4"]);
     let json: Json = serde_json::from_str(&run(&mut r, &["position"])).unwrap();
     assert_eq!(json["cube"]["value"], 1);
+}
+
+/// `auto`'s uniform-random bot rolls rather than doubles and takes rather than drops (the game
+/// table's `auto_prefers`), so a money game is played out on the board; `auto --any` lets it
+/// use the cube, and the same seed then doubles and drops the game away.
+#[test]
+fn auto_keeps_the_random_bot_off_the_cube_unless_any() {
+    let mut r = repl(&rules());
+    run(&mut r, &O_DOUBLES);
+    assert!(run(&mut r, &["auto 1"]).contains("X takes; cube 2"));
+
+    run(&mut r, &["new backgammon --seed 5", "auto"]);
+    let log = run(&mut r, &["log"]);
+    assert!(!log.contains("doubles") && !log.contains("drops"), "{log}");
+    assert!(run(&mut r, &["show"]).contains("wins"), "played to the end");
+
+    run(&mut r, &["new backgammon --seed 5", "auto --any"]);
+    assert!(run(&mut r, &["log"]).contains("doubles"));
+    assert!(run(&mut r, &["rules"]).contains("auto's random bot takes, when offered: roll, take"));
 }

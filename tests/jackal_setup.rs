@@ -204,3 +204,75 @@ fn j16_automatic_pass() {
     assert_eq!(j.turn(), "yellow");
     assert!(j.log().contains("white: pass"), "{}", j.log());
 }
+
+/// `setup` takes the seat count from the position: a three-team position starts three
+/// seats, two players sharing four teams are written `players 2` and set up as two; an
+/// explicit --players that disagrees with that line is refused, naming it.
+#[test]
+fn setup_takes_the_seat_count_from_the_position() {
+    let mut r = common::repl(&common::rules());
+    let seats = |r: &mut tortuga::repl::Repl| common::run(r, &["lua G:seats()"]);
+    common::run(&mut r, &["new jackal --players 3 --seed 3"]);
+    let three = common::run(&mut r, &["position"]);
+    common::run(&mut r, &["new jackal --players 2 --seed 3"]);
+    let two = common::run(&mut r, &["position"]);
+    assert!(two.contains("\nplayers 2\n"), "{two}");
+    assert!(
+        !three.contains("players"),
+        "one seat a team needs no line:\n{three}"
+    );
+
+    common::run(&mut r, &[&format!("setup jackal {three}")]);
+    assert_eq!(seats(&mut r), "3");
+    common::run(&mut r, &[&format!("setup jackal {two}")]);
+    assert_eq!(seats(&mut r), "2");
+    assert_eq!(common::run(&mut r, &["position"]), two, "round trip");
+    let e = common::fails(&mut r, &format!("setup jackal --players 3 {two}"));
+    assert!(
+        e.contains("position line 2: the position is for 2 players, this game has 3"),
+        "{e}"
+    );
+}
+
+/// Interactive play: a step that turns a tile up draws the tile (and its orientation) as part
+/// of the step, `undo` takes the step back with its draws, `redo` applies them again, and a
+/// `roll` queued before the step still forces the tile.
+#[test]
+fn a_step_draws_the_tile_it_turns_up_and_undo_takes_both_back() {
+    let mut r = common::repl(&common::rules());
+    r.draws_with_step = true;
+    common::run(&mut r, &["new jackal --seed 3"]);
+    let before = common::run(&mut r, &["show"]);
+    let out = common::run(&mut r, &["W1 G1 -> G2"]);
+    assert!(out.starts_with("played W1 G1->G2\n"), "{out}");
+    assert!(out.contains("W1 turns up a cave at G2"), "{out}");
+    assert!(!out.contains("waiting for"), "{out}");
+    let undone = common::run(&mut r, &["undo"]);
+    assert!(undone.starts_with("undid play W1 G1->G2\n"), "{undone}");
+    assert_eq!(common::run(&mut r, &["show"]), before);
+    let redone = common::run(&mut r, &["redo"]);
+    assert!(redone.contains("W1 turns up a cave at G2"), "{redone}");
+    assert!(!redone.contains("waiting for"), "{redone}");
+    let forced = common::run(&mut r, &["undo", "roll jg", "W1 G1 -> G2"]);
+    assert!(forced.contains("W1 turns up a jungle at G2"), "{forced}");
+}
+
+/// `position` in the middle of a move says why it cannot be written (the format holds a turn
+/// boundary) and what to do; `position current` shows it as it stands; once the move is
+/// finished the text exports and `setup` takes it.
+#[test]
+fn position_mid_move_says_why_it_cannot_be_set_up() {
+    let mut r = common::repl(&common::rules());
+    common::run(&mut r, &["new jackal --seed 3", "W1 G1 -> G2"]);
+    let e = common::fails(&mut r, "position");
+    assert!(
+        e.contains("white's move is not finished (it waits for a draw: turning up G2)")
+            && e.contains("`undo`"),
+        "{e}"
+    );
+    assert!(common::run(&mut r, &["position current"]).starts_with("jackal 1\n"));
+    common::run(&mut r, &["roll jg"]);
+    let text = common::run(&mut r, &["position"]);
+    common::run(&mut r, &[&format!("setup jackal {text}")]);
+    assert_eq!(common::run(&mut r, &["position"]), text);
+}

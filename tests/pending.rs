@@ -72,7 +72,7 @@ fn a_single_option_is_taken_and_none_runs_the_fallback() {
     // B's pier p2 is taken by A: no option, so B capsizes (the declared fallback).
     run(&mut r, &["play sail", "roll 1"]);
     let log = run(&mut r, &["log 3"]);
-    assert!(log.contains("B docks: no option"), "{log}");
+    assert!(log.contains("B docks (nothing to choose)"), "{log}");
     assert!(log.contains("B capsizes"), "{log}");
     assert!(run(&mut r, &["show"]).contains("A to play"));
 }

@@ -17,6 +17,7 @@ fn an_interrupt_keeps_the_finished_games_and_drops_the_rest() {
     let spec = Spec {
         game: "backgammon".into(),
         variants: vec![None, Some("money_jacoby".into())],
+        house: vec![],
         sets: vec![],
         players: 2,
         games: 100_000,

@@ -16,6 +16,7 @@ fn spec(game: &str, variants: &[Option<&str>], games: u64, bots: &str) -> Spec {
     Spec {
         game: game.into(),
         variants: variants.iter().map(|v| v.map(String::from)).collect(),
+        house: vec![],
         sets: vec![],
         players: 2,
         games,

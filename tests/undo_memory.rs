@@ -48,12 +48,13 @@ fn session(game: &str, overrides: Vec<(String, Value)>, seats: u32) -> Session {
     let opts = LoadOptions {
         variant: None,
         overrides: overrides.clone(),
-        budget: Default::default(),
+        ..Default::default()
     };
     let rules = Rc::new(Rules::load(&root, game, &opts).expect("rules load"));
     let origin = Origin {
         game: game.into(),
         variant: None,
+        house: vec![],
         overrides,
         seats,
         seed: 7,

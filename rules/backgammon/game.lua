@@ -10,6 +10,7 @@ local cube = require("backgammon.cube")
 local notation = require("backgammon.notation")
 local position = require("backgammon.position")
 local render = require("backgammon.render")
+local picture = require("backgammon.picture")
 local machine = require("backgammon.machine")
 local rules = require("backgammon.rules")
 local moves = require("backgammon.moves")
@@ -48,14 +49,25 @@ local function current_position(G)
     cube = { value = value, owner = owner == 0 and "center" or (owner == seat and "me" or "opp") },
     match = { length = G:get("match_length") or 0, score = { score[seat], score[3 - seat] },
       crawford = G:get("crawford") or false },
+    phase = G:get("phase"), dropped = G:get("dropped"),
   }
 end
 
--- The position as §7.1 JSON, or as a Position ID (§7.2) when fmt is "id".
+-- The position as §7.1 JSON, or as gnubg's PositionID:MatchID (§7.2) when fmt is "id".
 local function export(G, fmt)
   local pos = current_position(G)
-  if fmt == "id" then return position.to_id(pos) end
+  if fmt == "id" then return position.to_id(pos) .. ":" .. position.match_id(pos) end
   return position.to_json(pos)
+end
+
+-- The phase a decoded position starts in (a Match ID may say the game has not begun or a
+-- double waits for its answer): with dice, the move (or the pass they force).
+local function start_phase(G, pos)
+  if pos.dice then
+    turn.begin_move(G, pos.dice[1], pos.dice[2])
+  else
+    G:set("phase", pos.phase or "start")
+  end
 end
 
 local function import(G, text)
@@ -80,11 +92,8 @@ local function import(G, text)
   G:set("turns", 0)
   G:set("final", nil)
   G:set("result", nil)
-  if pos.dice then
-    turn.begin_move(G, pos.dice[1], pos.dice[2])
-  else
-    G:set("phase", "start")
-  end
+  G:set("dropped", nil)
+  start_phase(G, pos)
 end
 
 -- A move option is an integer packing its steps (movegen.lua); cube options are words.
@@ -121,18 +130,21 @@ local function parse(G, text, options)
   error("backgammon: move " .. e.label .. " is not among the options")
 end
 
--- The board for seat `viewer` in its own point numbers; the referee's and a spectator's
--- (viewer 0) is drawn for the side on roll, so what it types matches what it sees.
-local function render_board(G, viewer)
+-- What the board shows seat `viewer`, in its own point numbers; the referee's and a
+-- spectator's (viewer 0) is drawn for the side on roll, so what it types matches what it sees.
+local function board_view(G, viewer)
   if viewer == 0 and G:get("phase") ~= "opening" then viewer = G:current() end
   local value, owner = cube.state(G)
-  return render.text({
+  return {
     x = layout.side(G, 1), o = layout.side(G, 2), viewer = viewer, current = G:current(),
     phase = G:get("phase"), dice = turn.dice(G), cube = value, cube_owner = owner,
     cube_on = G:switch("cube"), score = G:get("score"), match_length = G:get("match_length"),
     crawford = G:get("crawford"), game = G:get("game"), result = G:get("result"),
-  })
+  }
 end
+
+local function render_board(G, viewer) return render.text(board_view(G, viewer)) end
+local function picture_board(G, viewer) return picture.draw(board_view(G, viewer)) end
 
 -- Invariants for fuzzing: each side keeps its checkers; no point holds both colours.
 local function invariant(G)
@@ -174,9 +186,13 @@ return {
   -- `tortuga bench backgammon` plays without the cube, like the reference implementations it
   -- is compared with (a uniform random player doubles and drops half the time otherwise).
   bench = { cube = false },
-  formats = { id = "GNU Backgammon Position ID: the board, and who is on roll" },
+  formats = { id = "GNU Backgammon PositionID:MatchID: the board, the cube, the score, the side on roll, its dice" },
   -- The cube's words, typed alone at the prompt: each plays its option, or the parse hook
   -- says why it cannot now.
+  -- What the uniform-random bot of `auto` takes when offered (unless `auto --any`): it rolls
+  -- rather than doubles and takes rather than drops, so a money game is not doubled and
+  -- dropped away in a few steps.
+  auto_prefers = { "roll", "take" },
   commands = {
     double = "offer the cube at twice its value (before rolling)",
     take = "accept a double and own the cube",
@@ -194,6 +210,7 @@ return {
     chance = turn.chance,
     label = label,
     render = render_board,
+    picture = picture_board,
     export = export,
     import = import,
     machine_moves = machine_moves,

@@ -4,7 +4,8 @@
 --
 -- Props: score ({X, O}: match score or money total), match_length, crawford (this game is the
 -- Crawford game), crawford_used (the Crawford game has been reached), game (number), and at
--- the end phase "over" with final (scores) and result (text).
+-- the end phase "over" with final (scores), result (text) and dropped (ended by a dropped
+-- double, for the Match ID).
 
 local layout = require("backgammon.layout")
 
@@ -33,25 +34,27 @@ function M.new_game(G)
   G:set("phase", "opening")
 end
 
-local function end_session(G, final, text)
+local function end_session(G, final, text, dropped)
   G:set("final", final)
+  G:set("dropped", dropped)
   G:set("result", text)
   G:set("phase", "over")
   G:log(text)
 end
 
--- Books `points` for `winner` (`how` describes the win) and ends the session or starts the
--- next game of the match.
-function M.finish(G, winner, points, how)
+-- Books `points` for `winner` (`how` describes the win; `dropped` when a double was
+-- dropped) and ends the session or starts the next game of the match.
+function M.finish(G, winner, points, how, dropped)
   local score = G:get("score") or { 0, 0 }
   score[winner] = score[winner] + points
   G:set("score", score)
   local length = G:get("match_length") or 0
   local text = string.format("%s wins %s: %s; X %d - O %d", NAMES[winner], how, plural(points),
     score[1], score[2])
-  if length == 0 then return end_session(G, score, text) end
+  if length == 0 then return end_session(G, score, text, dropped) end
   if score[winner] >= length then
-    return end_session(G, score, string.format("%s; %s wins the %d-point match", text, NAMES[winner], length))
+    return end_session(G, score, string.format("%s; %s wins the %d-point match", text, NAMES[winner], length),
+      dropped)
   end
   local crawford = M.next_is_crawford(length, score, G:switch("crawford"), G:get("crawford_used"))
   G:set("crawford", crawford)
@@ -73,7 +76,7 @@ end
 
 -- The player answering a double (or a beaver) drops: `winner` gets `points` as a single game.
 function M.drop(G, winner, points)
-  M.finish(G, winner, points, "as " .. NAMES[3 - winner] .. " drops")
+  M.finish(G, winner, points, "as " .. NAMES[3 - winner] .. " drops", true)
 end
 
 -- `turn_cap` reached: the game is drawn and the session ends.

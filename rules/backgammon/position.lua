@@ -1,19 +1,20 @@
 -- Backgammon position formats (spec §7): the JSON form oriented to the player on roll
--- (§7.1), its X-oriented oracle form with a `turn` field, and the GNU Backgammon Position ID
--- (§7.2). Decoding validates everything and names what is wrong and where.
+-- (§7.1), its X-oriented oracle form with a `turn` field, and GNU Backgammon's Position ID,
+-- alone or with its Match ID as "PositionID:MatchID" (§7.2). Decoding validates everything
+-- and names what is wrong and where.
 --
 -- A decoded position is
 --   { me = side, opp = side, on_roll = "x" | "o", dice = { d1, d2 } or nil,
 --     cube = { value = v, owner = "center" | "me" | "opp" },
---     match = { length = n, score = { me, opp }, crawford = bool } }
+--     match = { length = n, score = { me, opp }, crawford = bool },
+--     phase = nil or "opening" | "doubled" | "beavered" (from a Match ID) }
 -- where a side is an array in that player's own numbering: [1..24] points, [25] bar, [0] off.
 -- The player on roll's point i is the opponent's point 25 - i.
 
-local P = {}
+local base64 = require("backgammon.base64")
+local match_id = require("backgammon.match_id")
 
-local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-local B64_VALUE = {}
-for i = 1, 64 do B64_VALUE[B64:sub(i, i)] = i - 1 end
+local P = {}
 
 local RELATIVE_FIELDS = { "board", "bar", "off", "dice", "on_roll", "cube", "match" }
 local ABSOLUTE_FIELDS = { "board", "bar", "off", "dice", "turn", "cube", "match" }
@@ -214,25 +215,6 @@ end
 
 -- Position ID (§7.2) ---------------------------------------------------------------------
 
-local function id_bytes(id)
-  if #id ~= 14 then
-    fail("a Position ID has 14 characters (A-Z a-z 0-9 + /), got %d in %q", #id, id)
-  end
-  local bytes, acc, nbits = {}, 0, 0
-  for i = 1, 14 do
-    local ch = id:sub(i, i)
-    local v = B64_VALUE[ch]
-    if not v then fail("Position ID %q: character %d (%q) is not Base64", id, i, ch) end
-    acc, nbits = (acc << 6) | v, nbits + 6
-    if nbits >= 8 then
-      nbits = nbits - 8
-      bytes[#bytes + 1] = (acc >> nbits) & 0xFF
-    end
-  end
-  if acc & ((1 << nbits) - 1) ~= 0 then fail("Position ID %q: its last character has stray bits", id) end
-  return bytes
-end
-
 -- Reads one player's 25 runs (points 1..24, bar) from bit position k; returns side, next k.
 -- Checkers not on points or bar are off: n in all.
 local function read_side(bytes, k, id, who, n)
@@ -256,7 +238,7 @@ end
 -- (default 15).
 function P.from_id(id, n)
   n = n or 15
-  local bytes = id_bytes(id)
+  local bytes = base64.decode(id, 14, "Position ID")
   local opp, k = read_side(bytes, 0, id, "the player not on roll", n)
   local me
   me, k = read_side(bytes, k, id, "the player on roll", n)
@@ -289,23 +271,100 @@ function P.to_id(pos)
   for k = 0, 79 do
     if bits[k + 1] == 1 then bytes[(k >> 3) + 1] = bytes[(k >> 3) + 1] | (1 << (k & 7)) end
   end
-  local out, acc, nbits = {}, 0, 0
-  for i = 1, 10 do
-    acc, nbits = (acc << 8) | bytes[i], nbits + 8
-    while nbits >= 6 do
-      nbits = nbits - 6
-      local v = (acc >> nbits) & 63
-      out[#out + 1] = B64:sub(v + 1, v + 1)
-    end
+  return base64.encode(bytes)
+end
+
+-- Match ID (§7.2) ------------------------------------------------------------------------
+
+-- gnubg's player number of a colour: O is player 0, X player 1.
+local function player(colour) return colour == "x" and 1 or 0 end
+
+-- The Match ID of a position: pos.phase (the game's, default "move" with dice and "start"
+-- without) says whether the game has begun, is over (pos.dropped: by a dropped double) or
+-- waits for an answer to a double; during a beaver gnubg counts the cube already redoubled,
+-- owned by the beaverer.
+function P.match_id(pos)
+  local me = player(pos.on_roll)
+  local phase = pos.phase or (pos.dice and "move" or "start")
+  local c, m = pos.cube, pos.match
+  local value, owner = c.value, c.owner == "center" and 3 or (c.owner == "me" and me or 1 - me)
+  if phase == "beavered" then value, owner = value * 2, 1 - me end
+  local state = match_id.PLAYING
+  if phase == "opening" then
+    state = match_id.NONE
+  elseif phase == "over" then
+    state = pos.dropped and match_id.DROPPED or match_id.OVER
   end
-  local v = (acc << (6 - nbits)) & 63
-  out[#out + 1] = B64:sub(v + 1, v + 1)
-  return table.concat(out)
+  if value > 1 << 15 then fail("a Match ID holds a cube of at most 32768; this one is at %d", value) end
+  local log = 0
+  while 1 << log < value do log = log + 1 end
+  local asked = phase == "doubled" or phase == "beavered"
+  local dice = pos.dice or { 0, 0 }
+  local score = me == 1 and { m.score[2], m.score[1] } or m.score
+  return match_id.encode({
+    cube_log = log, cube_owner = owner, on_roll = me,
+    crawford = m.crawford and 1 or 0, state = state, turn = phase == "doubled" and 1 - me or me,
+    doubled = asked and 1 or 0, resigned = 0, die1 = dice[1], die2 = dice[2], length = m.length,
+    score0 = score[1], score1 = score[2],
+  })
+end
+
+local STATE_WORDS = { [match_id.OVER] = "is over", [match_id.RESIGNED] = "was resigned",
+  [match_id.DROPPED] = "ended with a dropped double" }
+
+-- The game state of Match ID fields: the phase, or an error saying why setup cannot take it.
+local function phase_of(f, id)
+  if f.resigned ~= 0 then fail("Match ID %q: a resignation is offered; these rules have no resignations", id) end
+  if STATE_WORDS[f.state] then
+    fail("Match ID %q: the game %s; setup takes a game in play or before its opening roll", id, STATE_WORDS[f.state])
+  end
+  if f.state > match_id.DROPPED then fail("Match ID %q: game state %d is not one gnubg defines", id, f.state) end
+  local rolled = f.die1 ~= 0 or f.die2 ~= 0
+  if rolled and (f.die1 < 1 or f.die1 > 6 or f.die2 < 1 or f.die2 > 6) then
+    fail("Match ID %q: dice %d-%d are not two dice of 1..6", id, f.die1, f.die2)
+  end
+  if f.doubled == 1 then
+    if rolled or f.state == match_id.NONE then fail("Match ID %q: a double is offered after the roll or before the game", id) end
+    return f.turn == f.on_roll and "beavered" or "doubled"
+  end
+  if f.turn ~= f.on_roll then
+    fail("Match ID %q: player %d is to decide, but player %d is on roll and no double is offered", id, f.turn, f.on_roll)
+  end
+  if f.state == match_id.NONE then
+    if rolled then fail("Match ID %q: dice are rolled before the game started", id) end
+    return "opening"
+  end
+  return rolled and "move" or "start"
+end
+
+-- Sets what a Match ID says on a position decoded from its Position ID (whose player on roll
+-- is the Match ID's).
+local function read_match_id(pos, id)
+  local f = match_id.decode(id)
+  local phase = phase_of(f, id)
+  if f.cube_owner == 2 then fail("Match ID %q: cube owner 2 is no player (0, 1, or 3 for the centre)", id) end
+  local me = f.on_roll
+  local value, owner = 1 << f.cube_log, f.cube_owner
+  if phase == "beavered" then
+    if value == 1 then fail("Match ID %q: a beavered cube is at least 2", id) end
+    value = value >> 1
+    owner = value == 1 and 3 or me
+  end
+  local cube = { value = value, owner = owner == 3 and "center" or (owner == me and "me" or "opp") }
+  local score = me == 1 and { f.score1, f.score0 } or { f.score0, f.score1 }
+  local match = { length = f.length, score = score, crawford = f.crawford == 1 }
+  local ok, e = pcall(function()
+    pos.cube, pos.match = parse_cube(cube), parse_match(match)
+  end)
+  if not ok then fail("Match ID %q: %s", id, e) end
+  pos.on_roll, pos.phase = me == 1 and "x" or "o", phase
+  if phase == "move" then pos.dice = { f.die1, f.die2 } end
 end
 
 -- Decoding --------------------------------------------------------------------------------
 
--- A position from JSON text (§7.1, or the oracle form when opts.absolute) or a Position ID.
+-- A position from JSON text (§7.1, or the oracle form when opts.absolute), a Position ID, or
+-- PositionID:MatchID.
 -- opts.checkers: checkers per side (default 15).
 function P.decode(text, opts)
   opts = opts or {}
@@ -313,8 +372,13 @@ function P.decode(text, opts)
   local s = text:match("^%s*(.-)%s*$")
   if s:sub(1, 1) == "{" then return parse_table(decode_json(s), opts) end
   if s:sub(1, 1) == "[" then fail("position: expected a JSON object or a Position ID, got a JSON array") end
-  if s == "" then fail("position: empty text (give a JSON object or a 14-character Position ID)") end
-  return P.from_id(s, opts.checkers)
+  if s == "" then
+    fail("position: empty text (give a JSON object, a Position ID, or PositionID:MatchID as gnubg shows them)")
+  end
+  local pid, mid = s:match("^([^:]*):(.*)$")
+  local pos = P.from_id(pid or s, opts.checkers)
+  if mid then read_match_id(pos, mid) end
+  return pos
 end
 
 -- Encoding --------------------------------------------------------------------------------

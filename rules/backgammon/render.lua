@@ -77,14 +77,14 @@ local function side_line(name, side)
   return string.format("%s: %d pips, bar %d, off %d", name, pips(side), side[25], side[0])
 end
 
-local function cube_line(v)
+function R.cube_line(v)
   if not v.cube_on then return "Cube: not in use" end
   if v.crawford then return string.format("Cube: %d, dead (Crawford game)", v.cube) end
   if v.cube_owner == 0 then return string.format("Cube: %d, centred", v.cube) end
   return string.format("Cube: %d, owned by %s", v.cube, NAMES[v.cube_owner])
 end
 
-local function score_line(v)
+function R.score_line(v)
   local s = v.score or { 0, 0 }
   if (v.match_length or 0) == 0 then
     return string.format("Money game %d: X %d, O %d", v.game or 1, s[1], s[2])
@@ -99,7 +99,7 @@ local function dice_text(d)
   return a .. "-" .. b
 end
 
-local function turn_line(v)
+function R.turn_line(v)
   local who = NAMES[v.current or 1]
   local phase = v.phase
   if phase == "over" then return "Game over: " .. (v.result or "") end
@@ -181,11 +181,11 @@ function R.text(view)
   local bseat = view.viewer == 2 and 2 or 1
   local v = setmetatable({ bseat = bseat, bottom = bseat == 1 and view.x or view.o,
     top = bseat == 1 and view.o or view.x }, { __index = view })
-  local lines = { score_line(v), side_line(NAMES[3 - bseat], v.top) }
+  local lines = { R.score_line(v), side_line(NAMES[3 - bseat], v.top) }
   for _, l in ipairs(board_lines(v)) do lines[#lines + 1] = l end
   lines[#lines + 1] = side_line(NAMES[bseat], v.bottom)
-  lines[#lines + 1] = cube_line(v)
-  lines[#lines + 1] = turn_line(v)
+  lines[#lines + 1] = R.cube_line(v)
+  lines[#lines + 1] = R.turn_line(v)
   for _, l in ipairs(annotations(v)) do lines[#lines + 1] = l end
   return table.concat(lines, "\n")
 end

@@ -5,6 +5,7 @@
 -- values §15), pieces (route positions), moves (§7–§13 and the plan search of §8), order
 -- (seats and turn order §4), turns (throw-off, turns, cowrie graces, winning §4, §6, §9, §14),
 -- position (the text format §17), notation (labels and typed moves §16), render (the board),
+-- picture (the board as shapes for `show --svg`),
 -- eval (the greedy bot's measure).
 
 local B = require("chaupar.board")
@@ -14,6 +15,7 @@ local U = require("chaupar.turns")
 local X = require("chaupar.position")
 local N = require("chaupar.notation")
 local D = require("chaupar.render")
+local PIC = require("chaupar.picture")
 local K = require("chaupar.check")
 local O = require("chaupar.order")
 local E = require("chaupar.eval")
@@ -86,6 +88,7 @@ return {
     label = U.label,
     parse = N.parse,
     render = D.render,
+    picture = PIC.draw,
     export = X.export,
     import = X.import,
     -- "" when the invariants hold, else one problem a line: `invariant` is what `tortuga

@@ -73,18 +73,21 @@ function D.render(G, _viewer)
   end
   lines[#lines + 1] = "Charkoni — waiting: " .. table.concat(wait, "  ") .. "   home: " .. table.concat(home, "  ")
   lines[#lines + 1] = "teams S+N (yellow, black) and E+W (red, green); * castle; S2 = block of two; S' homeward"
-  local phase, turn = G:get("phase"), O.turn(G)
-  if phase == "over" then
-    lines[#lines + 1] = "game over: " .. tostring(G:get("result"))
-  elseif phase == "throwoff" then
-    local contenders, n = G:get("contenders", "tnext")
-    lines[#lines + 1] = "throw-off: " .. O.seat_label(G, contenders[n]) .. " to throw (" .. sw.implement .. ")"
-  else
-    local who = B.COLOURS[turn] .. " (" .. B.DISPLAY[turn] .. ")"
-    if G:seats() == 2 then who = who .. ", player " .. O.seat_label(G, O.seat_of(G, turn)) end
-    lines[#lines + 1] = who .. " " .. throw_text(G, sw, phase)
-  end
+  lines[#lines + 1] = D.turn_line(G, sw)
   return table.concat(lines, "\n")
+end
+
+-- Who is to act and with what throw, or how the game ended.
+function D.turn_line(G, sw)
+  local phase, turn = G:get("phase"), O.turn(G)
+  if phase == "over" then return "game over: " .. tostring(G:get("result")) end
+  if phase == "throwoff" then
+    local contenders, n = G:get("contenders", "tnext")
+    return "throw-off: " .. O.seat_label(G, contenders[n]) .. " to throw (" .. sw.implement .. ")"
+  end
+  local who = B.COLOURS[turn] .. " (" .. B.DISPLAY[turn] .. ")"
+  if G:seats() == 2 then who = who .. ", player " .. O.seat_label(G, O.seat_of(G, turn)) end
+  return who .. " " .. throw_text(G, sw, phase)
 end
 
 return D

@@ -1,8 +1,8 @@
 -- The switch values a game plays with (spec §15). Copied into props at setup so that a
--- position's `set` lines (§17) can override them, and read back once per event: every switch
--- with a list of values is one small field of the integer prop "sw" (its value's place in the
--- list), so one kernel call reads them all; the few others (numbers and lists) sit in props
--- "sw_<name>", read when a rule asks for them.
+-- position's `set` lines (§17) can override them, and read back with the board when an event
+-- finds no view kept from the last one: every switch with a list of values is one small field
+-- of the integer prop "sw" (its value's place in the list), so one kernel call reads them all;
+-- the few others (numbers and lists) sit in props "sw_<name>".
 
 local SWITCHES = require("chaupar.switches")
 
@@ -25,7 +25,6 @@ for _, name in ipairs(R.NAMES) do
   end
 end
 assert(#FIELDS * BITS <= 62, "the packed switches need more than 62 bits")
-assert(BITS == 2, "R.read unpacks fields of two bits")
 local VALUES = {} -- VALUES[k][x]: the value in place x (from 0) of packed switch k
 for k, f in ipairs(FIELDS) do VALUES[k] = table.move(f.values, 1, #f.values, 0, {}) end
 
@@ -37,62 +36,20 @@ end
 -- List-valued switches are kept as text (props hold arrays of scalars only).
 local function stored(v) return type(v) == "table" and table.concat(v, ",") or v end
 
-local PLACE = {} -- name → k, the field of "sw" that holds the switch
-for k, f in ipairs(FIELDS) do PLACE[f.name] = k end
-
--- Reads on first use a switch that R.read leaves out: one kept apart, or one of the packed
--- switches that only setup, a position or a rare rule reads.
-local LAZY = {
-  __index = function(sw, name)
-    local k, v = PLACE[name], nil
-    if k then
-      v = VALUES[k][sw[0]:get("sw") >> BITS * (k - 1) & 3]
-    elseif OTHER[name] then
-      v = sw[0]:get(OTHER[name])
-    else
-      return nil
-    end
-    rawset(sw, name, v)
-    return v
-  end,
-}
-
--- The effective switch values, as a table by name (one constructor, so the table is built at
--- its full size at once; field k of "sw" is the place of its value in VALUES[k], BITS bits
--- from bit BITS·(k − 1)). The switches read in most events are decoded here; the others
--- (seats, start, turn_order, turn_unit, triple_stack_bonus and the cowrie follow-up and last
--- square) by LAZY when asked for.
-function R.read(G)
-  local packed, F = G:get("sw"), VALUES
-  return setmetatable({
-    [0] = G,
-    block_form_by = F[1][packed & 3],
-    block_model = F[2][packed >> 2 & 3],
-    block_passing = F[3][packed >> 4 & 3],
-    blocks_split = F[4][packed >> 6 & 3],
-    capture_extra_throw = F[5][packed >> 8 & 3],
-    castle_function = F[6][packed >> 10 & 3],
-    castle_set = F[7][packed >> 12 & 3],
-    cowrie_schedule = F[10][packed >> 18 & 3],
-    direction = F[11][packed >> 20 & 3],
-    entry_compulsory = F[12][packed >> 22 & 3],
-    exact_finish = F[13][packed >> 24 & 3],
-    finished_plays_partner = F[14][packed >> 26 & 3],
-    forced_play = F[15][packed >> 28 & 3],
-    implement = F[16][packed >> 30 & 3],
-    kill_before_home = F[17][packed >> 32 & 3],
-    multi_entry = F[18][packed >> 34 & 3],
-    sum_touches_intermediate = F[21][packed >> 40 & 3],
-    two_player_throw = F[25][packed >> 48 & 3],
-  }, LAZY)
+-- The switches kept apart, in name order.
+local OTHER_NAMES = {}
+for _, name in ipairs(R.NAMES) do
+  if OTHER[name] then OTHER_NAMES[#OTHER_NAMES + 1] = name end
 end
-do
-  -- the packed switches in the order of FIELDS, false for those R.read leaves to LAZY
-  local names = { "block_form_by", "block_model", "block_passing", "blocks_split", "capture_extra_throw", "castle_function", "castle_set", false, false, "cowrie_schedule", "direction", "entry_compulsory", "exact_finish", "finished_plays_partner", "forced_play", "implement", "kill_before_home", "multi_entry", false, false, "sum_touches_intermediate", false, false, false, "two_player_throw" }
-  for k, f in ipairs(FIELDS) do
-    assert(names[k] == f.name or names[k] == false, "R.read lists " .. f.name .. " in its place")
-  end
-  assert(#names == #FIELDS, "R.read accounts for every packed switch")
+
+-- The effective switch values, as a table by name: field k of "sw" is the place of its value
+-- in VALUES[k], BITS bits from bit BITS·(k − 1). Read when an event finds no kept view
+-- (turns.lua), so it decodes every switch at once.
+function R.read(G)
+  local packed, sw = G:get("sw"), {}
+  for k = 1, #FIELDS do sw[FIELDS[k].name] = VALUES[k][packed >> BITS * (k - 1) & 3] end
+  for _, name in ipairs(OTHER_NAMES) do sw[name] = G:get(OTHER[name]) end
+  return sw
 end
 
 local function write(G, name, v)

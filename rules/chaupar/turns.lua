@@ -162,14 +162,21 @@ local function decision(G, sw, phase, list)
   return { actor = G:current(), options = list, prompt = prompt(G, sw, c, mover, what) }
 end
 
+-- The view of the board (moves.lua) with the switches in V.sw: the one the last event kept,
+-- if the kernel says the state has not changed since, else read afresh.
+function U.view(G)
+  return G:kept("view") or M.view(G, R.read(G))
+end
+
 function U.status(G)
   local phase = G:get("phase")
   if phase == "over" then
     return { over = true, scores = G:get("scores"), result = G:get("result") }
   end
-  local sw = R.read(G)
+  local V = U.view(G)
+  local sw = V.sw
   if phase == "throwoff" or phase == "throw" then return { chance = sw.implement } end
-  return decision(G, sw, phase, U.options(G, sw, M.view(G, sw), phase))
+  return decision(G, sw, phase, U.options(G, sw, V, phase))
 end
 
 ------------------------------------------------------------------------------------------
@@ -276,17 +283,18 @@ function U.settle(G, sw, V)
 end
 
 -- The status that follows a change: the one settle found, unless a house rule stacks on status.
+-- The view, which followed every piece that moved, is kept for the next event.
 local function next_status(G, sw, V)
   local st = U.settle(G, sw, V)
+  G:keep("view", V)
   if hook.status == U.status then return st end
   return hook.status(G)
 end
 
 function U.apply(G, option)
-  local sw = R.read(G)
-  local V = M.view(G, sw)
-  play(G, sw, V, option)
-  return next_status(G, sw, V)
+  local V = U.view(G)
+  play(G, V.sw, V, option)
+  return next_status(G, V.sw, V)
 end
 
 -- The throw falls: a long-dice throw to play action by action, or a cowrie value (§6, §9).
@@ -309,8 +317,8 @@ function U.begin_throw(G, sw, outcome, V)
 end
 
 function U.chance(G, name, outcome)
-  local sw = R.read(G)
-  local V = M.view(G, sw)
+  local V = U.view(G)
+  local sw = V.sw
   if G:get("phase") == "throwoff" then
     throwoff(G, sw, V, outcome)
   else
@@ -322,9 +330,8 @@ end
 -- The label of an option of the current decision.
 function U.label(G, option)
   if type(option) == "string" then return option end
-  local sw = R.read(G)
-  local V = M.view(G, sw)
-  local named = shared(sw)
+  local V = U.view(G)
+  local named = shared(V.sw)
   if G:get("phase") == "act" then
     local g = T.GROUPS[G:get("dice")][option & 7]
     return M.label(V, option, g.label, named)

@@ -367,7 +367,7 @@ local function prompt(G, owner, kind, l, extra)
   if custom then return C.team_name(G:get("turn")) .. ": " .. custom .. " (" .. kind .. ")" end
   local c = C.mover(G)
   local who = c and c.label or C.team_name(G:get("turn"))
-  return string.format("%s %s at %s: %s (%s)", C.team_name(G:get("turn")), who, B.name(l), W.question(kind), kind)
+  return string.format("%s %s at %s: %s (%s)", C.team_name(G:get("turn")), who, B.name(l), C.question(kind), kind)
 end
 
 -- The steps' hooks, for the game table: house rules stack on them like on any other.

@@ -751,13 +751,31 @@ function C.draw(G, tile, randomizer, l, why)
   return "wait"
 end
 
+-- What a decision asks, in words (prompts keep the kind beside them; the log has only these).
+local QUESTIONS = {
+  arrow_exit = "which arrow to follow", knight_target = "where to jump",
+  plane_target = "where to fly", plane_wait = "whether to fly now",
+  cave_exit = "which cave to come out of", cave_take = "whether to take the coin into the cave",
+  quake_first = "which tile the earthquake moves", quake_second = "where the earthquake moves it",
+  quake_turn = "how to turn the moved tile",
+  lighthouse_pick = "which tiles the lighthouse shows", lighthouse_place = "where to put a tile back",
+}
+
+function C.question(kind)
+  return QUESTIONS[kind] or (kind:gsub("_", " "))
+end
+
 -- A pending decision: `owner` is a tile name, or "move" for the engine's motion choices
 -- (arrow_exit, knight_target, plane_target). Its options are listed when it is reached (see
 -- chain.lua); a single option is taken at once, and with none the owner decides on nil. The
 -- owner's seen_by hook may name the seats that see the options and the choice (a peek's).
+-- The log tells why it waits in words: who, where, and what is asked.
 function C.ask(G, owner, kind, cell, extra)
+  local c = C.mover(G)
+  local who = c and c.label or C.team_name(G:get("turn"))
+  local why = string.format("%s at %s: %s", who, B.name(cell), C.question(kind))
   G:push({ hook = "chain.answer", args = { owner, kind, cell or 0, tostring(extra or "-") },
-           ask = "chain.ask", auto = true, none = "chain.no_option", why = kind,
+           ask = "chain.ask", auto = true, none = "chain.no_option", why = why,
            seen_by = C.th(owner, "seen_by", G, kind) })
   return "wait"
 end

@@ -2,8 +2,8 @@
 --
 -- Modules: board (geometry), core (state, alliances, forbidden cells, kill/hit/board…),
 -- chain (the arrival procedure §4.2 and forced chains as a task stack), moves (actions §13),
--- turns (seating §10, turn end, game end §9), position (§14), render, packs, arrows, native,
--- switches (§11).
+-- turns (seating §10, turn end, game end §9), position (§14), render, picture (`show --svg`),
+-- packs, arrows, native, switches (§11).
 --
 -- Seating: the teams in play are seated in turn order W, Y, B, R; team i of that order is
 -- played by seat ((i-1) mod seats) + 1. Sides: "2v2"/"duo" = white+black vs yellow+red;
@@ -64,6 +64,7 @@ local T = require("jackal.turns")
 local P = require("jackal.packs")
 local X = require("jackal.position")
 local R = require("jackal.render")
+local PIC = require("jackal.picture")
 local SW = require("jackal.switches")
 local K = require("jackal.check")
 local E = require("jackal.eval")
@@ -126,7 +127,10 @@ local game = {
   title = "Jackal (Шакал)",
   seats = { min = 2, max = 4, default = 4, names = { "P1", "P2", "P3", "P4" } },
   switches = SW,
-  formats = { public = "what every player may know: tiles not seen by all are closed, no deck" },
+  formats = {
+    public = "what every player may know: tiles not seen by all are closed, no deck",
+    current = "the position as it stands, also in the middle of a move (which setup does not take)",
+  },
   -- The hooks a tile file may define (see the header); any other name is an error at load.
   tile_hooks = {
     "accepts_items", "cave_exits", "choices", "code", "decide", "emerge", "exits",
@@ -147,7 +151,9 @@ local game = {
     parse = function(G, text, options) return M.parse(G, text, options) end,
     legend = function(G) return R.legend(G) end,
     render = function(G, viewer) return R.render(G, viewer) end,
+    picture = function(G, viewer) return PIC.draw(G, viewer) end,
     export = function(G, format) return X.export(G, format) end,
+    position_seats = function(_, text) return X.seats(text) end,
     import = function(G, text)
       X.import(G, text)
       G:set("gold_total", K.gold_total(G))

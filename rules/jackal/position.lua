@@ -138,6 +138,13 @@ function X.import(G, text)
         if sets[k] == nil then sets_order[#sets_order + 1] = k end
         sets[k] = switch_value(ln.n, k, v)
       end
+    elseif key == "players" then
+      local v = math.tointeger(tonumber(w[2] or ""))
+      if not v or #w ~= 2 then fail(ln.n, "players takes one whole number") end
+      if v ~= G:seats() then
+        fail(ln.n, "the position is for " .. v .. " players, this game has " .. G:seats() ..
+          " (setup without --players takes the position's)")
+      end
     elseif key == "seed" then
       local v = math.tointeger(tonumber(w[2] or ""))
       if not v or #w ~= 2 then fail(ln.n, "seed takes one whole number") end
@@ -559,6 +566,18 @@ function X.place_text(G, V, c)
   return s
 end
 
+-- The number of seats a position is for: its `players` line, else one a team of its
+-- `ships` line (nil without either: the game's default).
+function X.seats(text)
+  local ships
+  for line in string.gmatch(text, "[^\n]+") do
+    local w = words_of(line)
+    if w[1] == "players" then return math.tointeger(tonumber(w[2] or "")) end
+    if w[1] == "ships" then ships = #w - 1 end
+  end
+  return ships
+end
+
 -- Closed cells of fixed identity that every seat knows (§14 `export --public`): each seat can
 -- read the `seen` secret of some team that has looked at the cell.
 local function known_to_all(G)
@@ -585,16 +604,27 @@ local function export_token(G, l, public)
   return tok
 end
 
-local FORMATS = { public = true, ["--public"] = true }
+local FORMATS = { public = true, ["--public"] = true, current = true }
 
 -- `format` nil: the full position; "public" (§14 `export --public`): what every player may
 -- know — closed cells not known to everyone are plain "#", the deck is "auto", `seen` keeps
--- only cells everyone knows, and the seed (which foretells the draws) is left out.
+-- only cells everyone knows, and the seed (which foretells the draws) is left out; "current":
+-- the full position also in the middle of a move, as the rules hold it (for inspection).
 function X.export(G, format)
   if format ~= nil and not FORMATS[format] then
-    error("position: unknown format '" .. tostring(format) .. "' (jackal offers: public)", 0)
+    error("position: unknown format '" .. tostring(format) .. "' (jackal offers: public, current)", 0)
   end
-  local public = format ~= nil and known_to_all(G) or nil
+  -- The format holds a turn boundary: a move still being resolved cannot be written so that
+  -- setup takes it.
+  local pending = G:pending()
+  if #pending > 0 and format ~= "current" then
+    local top = pending[#pending]
+    local what = top.waits == "chance" and "a draw" or (top.waits == "decision" and "a choice" or "a step")
+    error(string.format("position: %s's move is not finished (it waits for %s: %s); setup takes " ..
+      "positions between moves: finish it or `undo` (`position current` shows it as it stands)",
+      B.TEAMS[G:get("turn")], what, top.why ~= "" and top.why or top.hook), 0)
+  end
+  local public = (format == "public" or format == "--public") and known_to_all(G) or nil
   local out = { "jackal 1" }
   -- switches that differ from the defaults
   local sets = {}
@@ -607,6 +637,8 @@ function X.export(G, format)
   local referee = G:viewer() == nil
   if G:get("seed") and not public and referee then out[#out + 1] = "seed " .. G:get("seed") end
   local teams = G:get("teams")
+  -- seats that are not one a team (two players sharing four) are written out
+  if G:seats() ~= #teams then out[#out + 1] = "players " .. G:seats() end
   out[#out + 1] = "turn " .. B.TEAMS[G:get("turn")] .. " round=" .. (G:get("round") or 1)
   local ships = G:get("ships")
   local sp = {}

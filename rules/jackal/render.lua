@@ -82,9 +82,8 @@ local function items_text(V, l)
   return s, w
 end
 
-function R.render(G, viewer)
-  local V = C.view(G)
-  -- closed tiles the viewer's team has seen (lighthouse peeks)
+-- The closed cells whose tile the viewer's team has seen (lighthouse peeks): known[l] = true.
+function R.known(G, viewer)
   local known = {}
   for t = 1, 4 do
     local key = "seen_" .. B.LETTER[t]
@@ -92,6 +91,12 @@ function R.render(G, viewer)
       for _, name in ipairs(G:secret_get(key) or {}) do known[B.parse(name)] = true end
     end
   end
+  return known
+end
+
+function R.render(G, viewer)
+  local V = C.view(G)
+  local known = R.known(G, viewer)
   local turn = G:get("turn")
   local ships = V.ships
   local lines = {}

@@ -46,16 +46,6 @@ function W.tile(t, r)
   return "the tile " .. t
 end
 
--- What a move's own decision asks, in words (the kind stays beside it, as tiles' prompts do).
-local QUESTIONS = {
-  arrow_exit = "which arrow to follow", knight_target = "where to jump",
-  plane_target = "where to fly",
-}
-
-function W.question(kind)
-  return QUESTIONS[kind] or kind:gsub("_", " ")
-end
-
 -- The line the log gets when the tile at l is turned up `by` a move or the lighthouse.
 function W.turned_up(G, l, by)
   local who = "the lighthouse"

@@ -115,7 +115,9 @@ function B.packed(G)
   return ps, G:pieces_get(ps, "s")
 end
 
-function B.pos(v) return v & 4095 end
+B.POS = 4095 -- the pos bits of a packed ship
+
+function B.pos(v) return v & B.POS end
 function B.seat(v) return (v >> 12) & 15 end
 function B.side(v) return SIDE[(v >> 16) & 3] end
 function B.derelict(v) return v & (1 << 24) ~= 0 end

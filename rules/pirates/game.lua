@@ -6,8 +6,8 @@
 -- players (sides and turn order §1), weather (the spinner §5), sail (sailing, rowing, drift,
 -- currents §7–§10), combat (gunfire, sinking, capture §11–§13), golden (the secret and the
 -- wins §4, §13–§14), turns (a turn and its decisions §6, §17), position (the text format
--- §18), notation (typed moves), render (the coloured map), check (invariants), eval (the
--- greedy bot's view). House rules (§15) are in house/.
+-- §18), notation (typed moves), render (the coloured map), picture (the map as shapes for
+-- `show --svg`), check (invariants), eval (the greedy bot's view). House rules (§15) are in house/.
 
 local B = require("pirates.board")
 local M = require("pirates.map")
@@ -17,6 +17,7 @@ local W = require("pirates.weather")
 local X = require("pirates.position")
 local N = require("pirates.notation")
 local D = require("pirates.render")
+local PIC = require("pirates.picture")
 local K = require("pirates.check")
 local E = require("pirates.eval")
 local SWITCHES = require("pirates.switches")
@@ -45,6 +46,7 @@ local hooks = {
   label = T.label,
   parse = N.parse,
   render = D.render,
+  picture = PIC.draw,
   export = X.export,
   import = X.import,
   invariant = K.invariant,

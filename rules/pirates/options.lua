@@ -7,8 +7,11 @@ local O = {}
 
 O.MOVE, O.ROW, O.FIRE, O.SALVO, O.REPAIR, O.SPIN, O.DRIFT, O.END = 1, 2, 3, 4, 5, 6, 7, 8
 
--- A ship's action: ship p (a piece id below 256), direction d, distance n.
-function O.ship(a, p, d, n) return a | (p << 4) | ((d or 0) << 12) | ((n or 0) << 16) end
+-- A ship's action: ship p (a piece id below 256), direction d, distance n; a move generator
+-- adds each distance to O.ship(a, p, d) as `| n << O.DISTANCE`.
+O.DISTANCE = 16
+
+function O.ship(a, p, d, n) return a | (p << 4) | ((d or 0) << 12) | ((n or 0) << O.DISTANCE) end
 
 function O.fire(p, t) return O.FIRE | (p << 4) | (t << 12) end
 

@@ -14,6 +14,20 @@ local D = {}
 local ARROW = { [0] = "↑", "↗", "→", "↘", "↓", "↙", "←", "↖" }
 local SIDE = { spain = "{red}", pirate = "{magenta}", none = "{gray}" }
 
+-- The line above the map: the round, who acts, the weather and the last shot's spin.
+function D.headline(G)
+  local line
+  if G:get("phase") == "over" then
+    line = "game over: " .. G:get("result")
+  else
+    line = string.format("round %d, %s to act, %s", G:get("round"), P.name(G, P.current(G)),
+      W.text(G:get("wx") or nil))
+  end
+  local shot = G:get("last_shot")
+  if shot then line = line .. "; last shot " .. shot end
+  return line
+end
+
 function D.render(G, viewer)
   local w, h, grid, cur = G:get("w", "h", "grid", "cur")
   local gold = Gd.visible(G) and G:secret_get("golden") or nil
@@ -22,16 +36,7 @@ function D.render(G, viewer)
   for _, s in ipairs(ships) do
     if at[s.pos] then at[s.pos] = #ships else at[s.pos] = s end
   end
-  local out = {}
-  local phase = G:get("phase")
-  if phase == "over" then
-    out[1] = "game over: " .. G:get("result")
-  else
-    out[1] = string.format("round %d, %s to act, %s", G:get("round"), P.name(G, P.current(G)),
-      W.text(G:get("wx") or nil))
-  end
-  local shot = G:get("last_shot")
-  if shot then out[1] = out[1] .. "; last shot " .. shot end
+  local out = { D.headline(G) }
   for r = 0, h - 1 do
     local row = {}
     for c = 0, w - 1 do

@@ -22,13 +22,14 @@ function S.context(G)
   local w, h, grid, cur, corner, against, neutral, chain = G:get("w", "h", "grid", "cur",
     "sw_corner_cutting", "sw_against_current", "sw_neutral_ports_open_to_spain", "sw_current_chain")
   local ps, packed = B.packed(G)
-  local C = { G = G, w = w, h = h, grid = grid, cur = cur, corner = corner, against = against,
-    neutral = neutral == "on", chain = chain == "on", ps = ps, packed = packed, occ = {} }
+  local occ = {}
   for i = 1, #ps do
-    local pos = B.pos(packed[i])
-    if not S.port_cell(C, pos) then C.occ[pos] = ps[i] end
+    local pos = packed[i] & B.POS -- B.pos, inline: this runs for every ship at every decision
+    local t = byte(grid, pos + 1)
+    if t == SEA or t == LAND then occ[pos] = ps[i] end -- not S.port_cell
   end
-  return C
+  return { G = G, w = w, h = h, grid = grid, cur = cur, corner = corner, against = against,
+    neutral = neutral == "on", chain = chain == "on", ps = ps, packed = packed, occ = occ }
 end
 
 -- The decoded ships of the player in `seat` that are not derelicts, in id order.
@@ -50,22 +51,20 @@ function S.step(C, pos, d)
   return r * C.w + c
 end
 
-local function land(C, c, r)
-  return c >= 0 and r >= 0 and c < C.w and r < C.h and byte(C.grid, r * C.w + c + 1) == LAND
-end
-
 -- The corner rule (switch corner_cutting, not "free"): whether a diagonal step between the
--- side cells a and b (each true when land) is refused.
-local function corner_refuses(corner, a, b)
-  if corner == "any_land" then return a or b end
-  return a and b
+-- side cells x and y (both on the map) is refused: by both of them land, or with any_land
+-- by either. The second side cell is read only when it decides.
+local function corner_cut(grid, any_land, x, y)
+  local a = byte(grid, x + 1) == LAND
+  if a == any_land then return a end
+  return byte(grid, y + 1) == LAND
 end
 
--- Whether a diagonal step from pos in direction d is refused by the corner rule.
+-- Whether a diagonal step from pos in direction d (to a cell on the map) is refused by the
+-- corner rule.
 function S.cuts_corner(C, pos, d)
   if d % 2 == 0 or C.corner == "free" then return false end
-  local c, r = pos % C.w, pos // C.w
-  return corner_refuses(C.corner, land(C, c + M.DCOL[d], r), land(C, c, r + M.DROW[d]))
+  return corner_cut(C.grid, C.corner == "any_land", pos + M.DCOL[d], pos + M.DROW[d] * C.w)
 end
 
 -- Whether a step a→b runs against the current (b is the tail of a hop whose tip is a).
@@ -85,19 +84,19 @@ function S.in_port(C, s) return S.port_cell(C, s.pos) end
 
 -- Walks course d from ship s for up to n steps; returns how many steps are legal and a bit
 -- mask of the steps that end in a port the ship may enter (a legal place to stop short, §7).
--- Each step is refused off the map, on land, on an occupied sea cell, in a port the ship may
--- not enter, across a corner (as `S.cuts_corner`; both side cells are on the map here) and
--- against a current where the against_current switch forbids it.
+-- Each step is refused off the map (n is cut to the steps before the edge), on land, on an
+-- occupied sea cell, in a port the ship may not enter, across a corner (as `S.cuts_corner`)
+-- and against a current where the against_current switch forbids it.
 function S.walk(C, s, d, n)
   local pos, prev_against, ports = s.pos, true, 0
-  local w, h, grid, cur, occ, corner = C.w, C.h, C.grid, C.cur, C.occ, C.corner
+  local w, grid, cur, occ, corner, against = C.w, C.grid, C.cur, C.occ, C.corner, C.against
   local dc, dr = M.DCOL[d], M.DROW[d]
-  local diagonal = d % 2 == 1 and corner ~= "free"
   local c, r = pos % w, pos // w
+  if dc > 0 and w - 1 - c < n then n = w - 1 - c elseif dc < 0 and c < n then n = c end
+  if dr > 0 and C.h - 1 - r < n then n = C.h - 1 - r elseif dr < 0 and r < n then n = r end
+  local step, diagonal, any_land = dr * w + dc, dc ~= 0 and dr ~= 0 and corner ~= "free", corner == "any_land"
   for i = 1, n do
-    local c2, r2 = c + dc, r + dr
-    if c2 < 0 or r2 < 0 or c2 >= w or r2 >= h then return i - 1, ports end
-    local b = r2 * w + c2
+    local b = pos + step
     local t = byte(grid, b + 1)
     if t == LAND then return i - 1, ports end
     if t == SEA then
@@ -107,17 +106,17 @@ function S.walk(C, s, d, n)
     else
       return i - 1, ports
     end
-    if diagonal then
-      if corner_refuses(corner, byte(grid, r * w + c2 + 1) == LAND, byte(grid, r2 * w + c + 1) == LAND) then
+    if diagonal and corner_cut(grid, any_land, pos + dc, b - dc) then return i - 1, ports end
+    if byte(cur, b + 1) ~= SEA then -- b is a current's tail: is this step against it?
+      local up = S.against(C, pos, b)
+      if up and (against == "first_step_only" and i > 1 or against == "start_on_tip" and not prev_against) then
         return i - 1, ports
       end
+      prev_against = prev_against and up
+    else
+      prev_against = false
     end
-    local up = byte(cur, b + 1) ~= SEA and S.against(C, pos, b)
-    if up and (C.against == "first_step_only" and i > 1 or C.against == "start_on_tip" and not prev_against) then
-      return i - 1, ports
-    end
-    prev_against = prev_against and up
-    pos, c, r = b, c2, r2
+    pos = b
   end
   return n, ports
 end
@@ -126,13 +125,17 @@ end
 -- or short of it in a port it may enter (§7), or, when `short` (the house rule
 -- move_fewer_or_stay), anywhere on its way.
 function S.sail_moves(C, s, wind, short, out)
-  local p, reach = s.p, S.REACH
+  local p, reach, at, dist = s.p, S.REACH, #out, O.DISTANCE
   for d = 0, 7 do
     local max = reach[(d - wind) % 8]
     if max > 0 then
       local k, ports = S.walk(C, s, d, max)
+      local move = O.ship(O.MOVE, p, d)
       for n = 1, k do
-        if short or n == max or ports & (1 << n) ~= 0 then out[#out + 1] = O.ship(O.MOVE, p, d, n) end
+        if short or n == max or ports & (1 << n) ~= 0 then
+          at = at + 1
+          out[at] = move | n << dist
+        end
       end
     end
   end
@@ -147,10 +150,11 @@ end
 
 -- Carries ship s along the current if it stands on a tail (§10); returns whether it moved.
 function S.carry(C, s)
-  local moved, seen = false, {}
+  local moved, seen = false, nil
   while true do
     local d = byte(C.cur, s.pos + 1) - 48
-    if d < 0 or d > 7 or seen[s.pos] then return moved end
+    if d < 0 or d > 7 or seen and seen[s.pos] then return moved end
+    seen = seen or {}
     seen[s.pos] = true
     local tip = S.step(C, s.pos, d)
     local t = S.terrain(C, tip)

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use super::log::Log;
 pub use super::pending::{Continuation, Decision, Wait};
@@ -30,6 +31,46 @@ pub struct Piece {
 }
 
 pub use super::view::{ALL_SEATS, Domain, LogLine, Secret, Viewer};
+
+/// Names one version of one state, for `G:kept`: `id` is drawn afresh whenever a state is
+/// made or copied (a snapshot, a rollback, a new game from a starting position), and
+/// `version` counts the changes rules made to it since. So two states, or two moments of one,
+/// never share a stamp unless nothing has changed in between.
+#[derive(PartialEq, Eq)]
+pub struct Stamp {
+    id: u64,
+    version: u64,
+}
+
+impl Stamp {
+    fn fresh() -> Stamp {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        Stamp {
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            version: 0,
+        }
+    }
+
+    /// The stamp as two integers, for the registry that holds kept values.
+    pub fn parts(&self) -> (i64, i64) {
+        (self.id as i64, self.version as i64)
+    }
+}
+
+/// A stamp names a version, not what the state holds: a state printed whole (as tests compare
+/// a rolled-back state with the one before) prints none.
+impl std::fmt::Debug for Stamp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Stamp")
+    }
+}
+
+/// A copy is another state: whatever rules kept for the original is not theirs.
+impl Clone for Stamp {
+    fn clone(&self) -> Stamp {
+        Stamp::fresh()
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct State {
@@ -69,6 +110,11 @@ pub struct State {
     /// Whose view rules are running in: in a seat's view what the seat may not see cannot be
     /// read.
     pub viewer: Viewer,
+    /// This version of the state (see `Stamp`); `touch` moves it on with every change.
+    stamp: Stamp,
+    /// Whether `G:kept` may return what rules kept; off, rules rebuild everything on every
+    /// call, which a differential test compares against.
+    pub keeping: bool,
 }
 
 impl State {
@@ -103,7 +149,19 @@ impl State {
             log_bytes: 0,
             max_bytes: usize::MAX,
             viewer: Viewer::Referee,
+            stamp: Stamp::fresh(),
+            keeping: true,
         }
+    }
+
+    /// Records that the state changed: what rules kept for it before no longer applies.
+    pub fn touch(&mut self) {
+        self.stamp.version += 1;
+    }
+
+    /// The state's current stamp.
+    pub fn stamp(&self) -> &Stamp {
+        &self.stamp
     }
 
     /// Counts `delta` more bytes held; an error once growth takes the state over `max_bytes`.

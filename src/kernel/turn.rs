@@ -131,6 +131,23 @@ impl TurnOrder {
         }
     }
 
+    /// A seat as the game shows its players: the units it plays, joined ("white+black"), or
+    /// its own name when it plays none (or the game declares no units).
+    pub fn player_name(&self, seat: Seat) -> String {
+        let plays: Vec<&str> = self
+            .units
+            .iter()
+            .flat_map(|units| units.iter())
+            .filter(|u| u.seat == seat)
+            .map(|u| u.name.as_str())
+            .collect();
+        if plays.is_empty() {
+            self.name(seat).to_string()
+        } else {
+            plays.join("+")
+        }
+    }
+
     /// The seat that controls `unit`.
     pub fn unit_seat(&self, unit: u32) -> Seat {
         match &self.units {

@@ -5,6 +5,8 @@
 //! A new command is a variant of [`ReplCommand`] (with an `after_help` example); options that
 //! several commands share are the `Args` structs below.
 
+use std::path::PathBuf;
+
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::kernel::Value;
@@ -22,6 +24,9 @@ pub struct GameOptions {
     /// A variant of the game (`games` lists them).
     #[arg(long, value_name = "VARIANT")]
     pub variant: Option<String>,
+    /// A house rule to switch on beyond the variant's (repeatable; `rules` lists them).
+    #[arg(long = "house", value_name = "RULE")]
+    pub house: Vec<String>,
     /// The seed of every random stream (default: chosen at random, and shown).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -83,13 +88,17 @@ pub enum ReplCommand {
     ///
     /// As the REPL's viewer sees it (`as`); the referee may name a seat to see its board, with
     /// what is hidden from that seat hidden (backgammon draws it in that side's point numbers).
-    #[command(after_help = "Example: show O")]
+    /// With --svg, the board is drawn as a picture into a file instead, in the same view.
+    #[command(after_help = "Examples: show O\n          show --svg board.svg")]
     Show {
         /// The seat to show the board for.
         seat: Option<String>,
         /// Explain the board's symbols.
         #[arg(long)]
         legend: bool,
+        /// Write the board as an SVG picture to this file (replaced whole, or left as it was).
+        #[arg(long, value_name = "FILE", conflicts_with = "legend")]
+        svg: Option<PathBuf>,
     },
     /// List the options of the current decision, numbered.
     ///
@@ -128,15 +137,18 @@ pub enum ReplCommand {
     /// Let the bots take the next steps (Ctrl-C stops them).
     ///
     /// Decisions and chance events alike, by default to the end of the game: each seat's `bot`,
-    /// or the uniform-random bot, which rolls when it may rather than double.
-    #[command(after_help = "Examples: auto\n          auto 10 --double")]
+    /// or the uniform-random bot. That one takes the option the game prefers when offered
+    /// (`rules` lists them; in backgammon it rolls rather than doubles and takes rather than
+    /// drops, so a money game is not doubled and dropped away in a few steps), and otherwise
+    /// picks at random; --any lets it pick at random among every option.
+    #[command(after_help = "Examples: auto\n          auto 10 --any")]
     Auto {
         /// How many steps.
         steps: Option<u64>,
-        /// Let the uniform-random bot choose any option, the cube's too (by default it rolls
-        /// when it may).
-        #[arg(long)]
-        double: bool,
+        /// Let the uniform-random bot pick among every option, the cube's too (`--double`
+        /// says the same).
+        #[arg(long, visible_alias = "double")]
+        any: bool,
     },
     /// Let a bot take a seat's decisions when `auto` runs.
     ///

@@ -21,7 +21,7 @@ use crate::script::reference::Reference;
 use crate::script::rules::{games, variants};
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::{SaveFile, write_atomically};
-use crate::session::{Event, Origin, Session, Status};
+use crate::session::{Event, Game, Origin, Session, Status, picture};
 use crate::sim;
 use crate::sim::bots::{Bot, BotSpec};
 use commands::{GameOptions, Line, MachineQuery, ReplCommand};
@@ -38,6 +38,10 @@ pub struct Repl {
     bots: BTreeMap<Seat, Bot>,
     /// The width help is wrapped to; `None`: the terminal's (at most 100 columns).
     pub width: Option<usize>,
+    /// Interactive play: a step draws the chance events it leaves pending in its middle (a
+    /// tile turned up), and `undo` / `redo` take the step and those draws together. Scripts
+    /// leave them to `roll`, which forces them.
+    pub draws_with_step: bool,
 }
 
 /// Splits a command line into words, each with the byte offset where it starts: `"…"` groups
@@ -146,6 +150,7 @@ impl Repl {
             viewer: Viewer::Referee,
             bots: BTreeMap::new(),
             width: Some(100),
+            draws_with_step: false,
         }
     }
 
@@ -233,7 +238,9 @@ impl Repl {
         let out = match command {
             ReplCommand::Games => self.games(),
             ReplCommand::New { game, options } => self.new_game(&game, &options),
-            ReplCommand::Show { seat, legend } => self.show(seat.as_deref(), legend),
+            ReplCommand::Show { seat, legend, svg } => {
+                self.show(seat.as_deref(), legend, svg.as_deref())
+            }
             ReplCommand::Moves { query } => self.moves(&query),
             ReplCommand::Play { option } => self.play(&tail(option.len())),
             ReplCommand::Roll { values } => {
@@ -241,12 +248,12 @@ impl Repl {
                 let viewer = self.viewer;
                 let mark = self.session()?.events.len();
                 let what = self.session()?.roll(&refs)?;
-                let echo = self.echo(what, viewer);
+                let echo = self.echo(what, viewer, mark);
                 self.stepped(mark, echo)
             }
             ReplCommand::Pending => self.pending(),
             ReplCommand::As { who } => self.view_as(who.as_deref()),
-            ReplCommand::Auto { steps, double } => self.auto(steps, double),
+            ReplCommand::Auto { steps, any } => self.auto(steps, any),
             ReplCommand::Bot { seat, kind, budget } => self.bot(&seat, &kind, budget.as_deref()),
             ReplCommand::Sim(args) => sim::command::sim(
                 &self.rules_dir,
@@ -256,15 +263,20 @@ impl Repl {
                 &mut |_| {},
             ),
             ReplCommand::Undo => {
-                let viewer = self.viewer;
+                let (viewer, joined) = (self.viewer, self.draws_with_step);
                 let s = self.session()?;
-                let seen = s.last_seen_by();
-                let e = s.undo()?;
+                let mut seen = s.last_seen_by();
+                let mut e = s.undo()?;
+                // The draws a step made in its middle go with it.
+                while joined && s.draw_pending() {
+                    seen = s.last_seen_by();
+                    e = s.undo()?;
+                }
                 let e = if viewer.sees(seen) { e } else { e.hidden() };
                 Ok(format!("undid {}\n{}", e.describe(), self.status_line()?))
             }
             ReplCommand::Redo => {
-                let viewer = self.viewer;
+                let (viewer, joined) = (self.viewer, self.draws_with_step);
                 let s = self.session()?;
                 let mark = s.events.len();
                 let e = s.redo()?;
@@ -273,6 +285,9 @@ impl Repl {
                 } else {
                     e.hidden()
                 };
+                while joined && s.draw_pending() && s.can_redo() {
+                    s.redo()?;
+                }
                 self.stepped(mark, format!("redid {}", e.describe()))
             }
             ReplCommand::Log { lines } => self.log(lines),
@@ -383,8 +398,19 @@ impl Repl {
         let viewer = self.viewer;
         let mark = self.session()?.events.len();
         let label = self.session()?.play(text)?;
-        let echo = self.echo(format!("played {label}"), viewer);
-        self.stepped(mark, echo)
+        let drawn = if self.draws_with_step {
+            self.session()?.draw_mid_step()?
+        } else {
+            0
+        };
+        let echo = self.echo(format!("played {label}"), viewer, mark);
+        let out = self.stepped(mark, echo.clone())?;
+        // A step that drew in its middle keeps its echo before what the draws did.
+        Ok(if drawn > 0 && !out.starts_with(&echo) {
+            format!("{echo}\n{out}")
+        } else {
+            out
+        })
     }
 
     /// What a command that took steps prints: its echo, then what the rules logged while
@@ -451,6 +477,7 @@ impl Repl {
     fn load_rules(&mut self, game: &str, f: &GameOptions) -> Result<Rc<Rules>> {
         let opts = LoadOptions {
             variant: f.variant.clone(),
+            house: f.house.clone(),
             overrides: f.sets.clone(),
             budget: self.budget.clone(),
         };
@@ -464,11 +491,20 @@ impl Repl {
 
     fn start(&mut self, game: &str, f: &GameOptions, position: Option<String>) -> Result<String> {
         let rules = self.load_rules(game, f)?;
+        // Without --players, a position may say how many seats it is for.
+        let seats = match (f.players, &position) {
+            (Some(n), _) => n,
+            (None, Some(text)) => crate::session::Game::new(rules.clone(), rules.seats.default, 0)?
+                .position_seats(text)?
+                .unwrap_or(rules.seats.default),
+            (None, None) => rules.seats.default,
+        };
         let origin = Origin {
             game: game.to_string(),
             variant: f.variant.clone(),
+            house: f.house.clone(),
             overrides: f.sets.clone(),
-            seats: f.players.unwrap_or(rules.seats.default),
+            seats,
             seed: f.seed.unwrap_or_else(|| rand::random::<u64>() >> 12),
             // A seed the user gives sets both; a random public seed gets a random secret one,
             // so that the printed seed does not predict secret draws.
@@ -502,7 +538,18 @@ impl Repl {
     /// The board as a seat sees it: the REPL's own seat, or another one named when the REPL
     /// views as the referee. The render hook runs in that seat's view.
     fn render(&mut self, asked: Option<&str>) -> Result<String> {
-        let (color, me) = (self.color, self.viewer);
+        let color = self.color;
+        let text = self.in_view(asked, |game, seat| game.text_hook("render", seat))?;
+        Ok(paint::paint(text.trim_end(), color))
+    }
+
+    /// Runs `f` on the game in the view of the seat `show` names (see `render`).
+    fn in_view<R>(
+        &mut self,
+        asked: Option<&str>,
+        f: impl FnOnce(&Game, Seat) -> Result<R>,
+    ) -> Result<R> {
+        let me = self.viewer;
         let s = self.session()?;
         let seat = match asked {
             None => me.seat().unwrap_or(0),
@@ -521,9 +568,9 @@ impl Repl {
             ),
         };
         s.game.view = view;
-        let text = s.game.text_hook("render", seat);
+        let result = f(&s.game, seat);
         s.game.view = me;
-        Ok(paint::paint(text?.trim_end(), color))
+        result
     }
 
     /// Installs a new session, seen from the REPL's view.
@@ -576,14 +623,25 @@ impl Repl {
         Ok(format!("viewing as {}", self.viewer_name()))
     }
 
-    /// `text`, or what a viewer who may not see the last step reads instead.
-    fn echo(&self, text: String, viewer: Viewer) -> String {
+    /// `text`, which tells of the steps from the `mark`-th on, or when the viewer may not
+    /// see one of them (a `roll` that forced a chain of chance events), each step as the
+    /// viewer knows it.
+    fn echo(&self, text: String, viewer: Viewer, mark: usize) -> String {
         let Some(s) = &self.session else { return text };
-        if viewer.sees(s.last_seen_by()) {
-            text
-        } else {
-            s.events.last().map_or(text, |e| e.hidden().describe())
+        let steps = s.events.iter().zip(&s.seen).skip(mark);
+        if steps.clone().all(|(_, &seen)| viewer.sees(seen)) {
+            return text;
         }
+        let known: Vec<String> = steps
+            .map(|(e, &seen)| {
+                if viewer.sees(seen) {
+                    e.describe()
+                } else {
+                    e.hidden().describe()
+                }
+            })
+            .collect();
+        known.join("; ")
     }
 
     /// In a seat's view, only that seat may take its decisions.
@@ -613,7 +671,16 @@ impl Repl {
         Ok(me.sees(s.game.seen_by()?))
     }
 
-    fn show(&mut self, viewer: Option<&str>, legend: bool) -> Result<String> {
+    fn show(&mut self, viewer: Option<&str>, legend: bool, svg: Option<&Path>) -> Result<String> {
+        if let Some(path) = svg {
+            let text = self.in_view(viewer, picture::svg)?;
+            write_atomically(path, &text)?;
+            let who = viewer.map_or_else(|| self.viewer_name(), str::to_string);
+            return Ok(format!(
+                "wrote {} (the board as {who} sees it)",
+                path.display()
+            ));
+        }
         if legend {
             let s = self.session()?;
             if !s.game.has_hook("legend") {
@@ -659,9 +726,11 @@ impl Repl {
                 )
             }
             Status::Over { scores, result } => {
+                // Scores are the seats', named as the game names its players (the result
+                // line says "yellow wins", so yellow's seat reads "yellow").
                 let names = s.game.with_state(|st| {
                     (1..=st.turn.seats())
-                        .map(|i| st.turn.name(i).to_string())
+                        .map(|i| st.turn.player_name(i))
                         .collect::<Vec<_>>()
                 });
                 let parts: Vec<String> = names
@@ -700,10 +769,11 @@ impl Repl {
     }
 
     /// `auto [N]`: N steps, or to the end. A turn cap, a stall or Ctrl-C stops it with an
-    /// error; the steps taken are kept. The uniform-random bot rolls when a decision offers
-    /// `roll` (it would otherwise double and drop a money game away in a few steps), unless
-    /// `--double` lets it choose among every option.
-    fn auto(&mut self, limit: Option<u64>, double: bool) -> Result<String> {
+    /// error; the steps taken are kept. The uniform-random bot takes the first option the game
+    /// prefers (`auto_prefers`) when a decision offers one (a backgammon bot would otherwise
+    /// double and drop a money game away in a few steps), unless `--any` lets it choose among
+    /// every option.
+    fn auto(&mut self, limit: Option<u64>, any: bool) -> Result<String> {
         let s = self
             .session
             .as_mut()
@@ -726,10 +796,11 @@ impl Repl {
                     let i = match self.bots.get_mut(&actor) {
                         Some(b) => b.choose(&mut s.game)?,
                         None => {
-                            let roll = (!double)
-                                .then(|| s.game.labels().ok()?.iter().position(|l| l == "roll"))
+                            let rules = s.game.rules.clone();
+                            let preferred = (!any)
+                                .then(|| preferred(&rules.auto_prefers, &s.game.labels().ok()?))
                                 .flatten();
-                            roll.unwrap_or_else(|| bot.below(count as u64) as usize)
+                            preferred.unwrap_or_else(|| bot.below(count as u64) as usize)
                         }
                     };
                     s.play_index(i)?;
@@ -848,10 +919,13 @@ impl Repl {
         }
         let f = GameOptions {
             variant: save.origin.variant.clone(),
+            house: save.origin.house.clone(),
             sets: save.origin.overrides.clone(),
             ..GameOptions::default()
         };
         let rules = self.load_rules(&save.origin.game, &f)?;
+        // After the setup, which reads the data files (a map) the save lists too.
+        let mut session = Session::new(rules.clone(), save.origin.clone())?;
         let changed = save.changed_files(&rules.files());
         if !changed.is_empty() && !replay {
             bail!(
@@ -859,7 +933,6 @@ impl Repl {
                 changed.join(", ")
             );
         }
-        let mut session = Session::new(rules, save.origin.clone())?;
         let result = session.replay(&save.events);
         if let (Err(d), false) = (&result, replay) {
             bail!(
@@ -952,6 +1025,12 @@ impl Repl {
                     + "\n"
             };
         }
+        if !rules.auto_prefers.is_empty() {
+            out += &format!(
+                "auto's random bot takes, when offered: {} (`auto --any` lets it pick any)\n",
+                rules.auto_prefers.join(", ")
+            );
+        }
         out += "switches:\n";
         for d in &rules.switch_defs {
             let v = &rules.switches[&d.name];
@@ -981,6 +1060,7 @@ impl Repl {
         let events = s.events.clone();
         let f = GameOptions {
             variant: origin.variant.clone(),
+            house: origin.house.clone(),
             sets: origin.overrides.clone(),
             ..GameOptions::default()
         };
@@ -1115,6 +1195,13 @@ pub fn print_out(text: &str) {
             1
         });
     }
+}
+
+/// The index of the first of `prefers` that `labels` offers.
+fn preferred(prefers: &[String], labels: &[String]) -> Option<usize> {
+    prefers
+        .iter()
+        .find_map(|p| labels.iter().position(|l| l == p))
 }
 
 /// A here-document tag: one word of capitals (`<<END`, `<<POS`).

@@ -34,7 +34,7 @@ fn placed(lua: &Lua, msg: String) -> mlua::Error {
 }
 
 /// Refuses a mutation in a query or a read-only view, naming the rule's file and line.
-fn writable_at(lua: &Lua, state: &State) -> Result<()> {
+fn writable_at(lua: &Lua, state: &mut State) -> Result<()> {
     super::raw::writable(state).map_err(|e| placed(lua, e))
 }
 
@@ -141,6 +141,12 @@ impl UserData for State {
         add_turns(m);
         add_secrets_and_bags(m);
         add_pending(m);
+        m.add_method("keep", |lua, this, (name, value): (String, LuaValue)| {
+            super::kept::keep(lua, this, &name, value).map_err(|e| placed(lua, e.to_string()))
+        });
+        m.add_method("kept", |lua, this, name: String| {
+            super::kept::kept(lua, this, &name)
+        });
         m.add_method_mut("reseed", |lua, this, seed: i64| {
             writable_at(lua, this)?;
             this.reseed(seed as u64);

@@ -468,7 +468,12 @@ impl Limits {
         // The whole heap, not this invocation's share: rules can keep tables alive across calls
         // (in upvalues), so a per-call allowance would let the heap grow call after call.
         let _ = lua.set_memory_limit(self.memory());
-        f()
+        let result = f();
+        if result.is_err() {
+            // The invocation stopped part-way: a value it kept may be half-changed.
+            super::kept::forget_all(lua);
+        }
+        result
     }
 }
 

@@ -8,6 +8,7 @@ pub mod error;
 mod globals;
 pub mod host;
 pub mod json;
+pub mod kept;
 pub mod limits;
 pub mod pattern;
 pub mod randomizers;

@@ -173,11 +173,13 @@ unsafe fn raise(l: *mut ffi::lua_State, msg: String) -> ! {
 }
 
 /// Refuses a mutation while the state is shown read-only: in a query hook (status, label,
-/// render, export, parse, …) and in the REPL's `lua`. One flag test; `api` uses it too.
-pub(super) fn writable(state: &State) -> Result<(), String> {
+/// render, export, parse, …) and in the REPL's `lua`; else records that the state changes
+/// (`State::touch`). Every mutating method calls it first; `api` uses it too.
+pub(super) fn writable(state: &mut State) -> Result<(), String> {
     if state.read_only {
         Err("the game is read-only here: queries (status, label, render, export, parse …) and `lua` cannot change it".into())
     } else {
+        state.touch();
         Ok(())
     }
 }
@@ -247,7 +249,7 @@ unsafe extern "C-unwind" fn advance(l: *mut ffi::lua_State) -> c_int {
         if p.is_null() {
             raise(l, "advance: call it as G:advance(…)".into());
         }
-        if let Err(e) = writable(&*p) {
+        if let Err(e) = writable(&mut *p) {
             raise(l, e);
         }
         let passed = match ffi::lua_type(l, 2) {

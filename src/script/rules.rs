@@ -142,6 +142,10 @@ pub struct Rules {
     /// e.g. backgammon's `double`): typed alone at the prompt, each plays the option it names,
     /// or gets the game's reason why it cannot now.
     pub commands: BTreeMap<String, String>,
+    /// Labels the uniform-random bot of `auto` takes when a decision offers one, the first
+    /// offered (the game table's `auto_prefers`; backgammon's `roll`, `take`), so it does not
+    /// throw a game away on the cube unless `auto --any` lets it.
+    pub auto_prefers: Vec<String>,
 }
 
 /// Lists the `*.lua` or `*.toml` file stems of a folder, sorted (an absent folder is empty).
@@ -228,6 +232,8 @@ fn lua_value(lua: &Lua, v: LuaValue, what: &str) -> Result<Value> {
 #[derive(Clone, Debug, Default)]
 pub struct LoadOptions {
     pub variant: Option<String>,
+    /// House rules switched on beyond the variant's (`new --house`).
+    pub house: Vec<String>,
     pub overrides: Vec<(String, Value)>,
     pub budget: Budget,
 }
@@ -283,6 +289,8 @@ impl Rules {
         };
         let formats = words("formats")?;
         let commands = words("commands")?.unwrap_or_default();
+        let auto_prefers: Vec<String> =
+            field::<Option<Vec<String>>>(&def, "auto_prefers", &what)?.unwrap_or_default();
 
         let mut stacks: BTreeMap<String, Vec<Layer>> = BTreeMap::new();
         for pair in hooks_def.pairs::<String, Function>() {
@@ -306,7 +314,7 @@ impl Rules {
         let tile_names: Vec<String> = tiles.iter().map(|t| t.code.clone()).collect();
         let house_available = stems(&root.join(game).join("house"), "lua");
         let default_variant = field::<Option<String>>(&def, "variant", &what)?;
-        let variant = match opts.variant.as_ref().or(default_variant.as_ref()) {
+        let mut variant = match opts.variant.as_ref().or(default_variant.as_ref()) {
             None => Variant::default(),
             Some(v) => {
                 let rel = format!("{game}/variants/{v}.toml");
@@ -335,6 +343,19 @@ impl Rules {
                 Variant::parse(&file, v, &text, &schema).map_err(|e| anyhow!(e))?
             }
         };
+        for name in &opts.house {
+            if !house_available.contains(name) {
+                let known = if house_available.is_empty() {
+                    "none".into()
+                } else {
+                    house_available.join(", ")
+                };
+                bail!("--house {name}: {game} has no house rule '{name}' (house rules: {known})");
+            }
+            if !variant.house.contains(name) {
+                variant.house.push(name.clone());
+            }
+        }
         let mut switches: BTreeMap<String, Value> = switch_defs
             .iter()
             .map(|d| (d.name.clone(), d.default.clone()))
@@ -429,6 +450,7 @@ impl Rules {
             bench_switches,
             formats,
             commands,
+            auto_prefers,
         })
     }
 

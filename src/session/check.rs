@@ -89,6 +89,7 @@ pub fn check_random_games(
         let origin = super::Origin {
             game: rules.game.clone(),
             variant: None,
+            house: vec![],
             overrides: vec![],
             seats: rules.seats.default,
             seed: seed + n,

@@ -164,7 +164,10 @@ impl Game {
 
     fn pop(&mut self) -> Continuation {
         let c = self
-            .with_state_mut(|s| s.pending.pop())
+            .with_state_mut(|s| {
+                s.touch();
+                s.pending.pop()
+            })
             .expect("a continuation is on top");
         self.with_state_mut(|s| s.grow(-(c.bytes() as isize)))
             .expect("shrinking cannot fail");
@@ -241,7 +244,7 @@ impl Game {
                             top.hook
                         );
                     };
-                    self.log_with(|| format!("{}: no option", top.why));
+                    self.log_with(|| format!("{} (nothing to choose)", top.why));
                     last = Some(self.call_continuation(none, None, &top.args, false)?);
                 }
                 [only] if d.auto => {
@@ -279,6 +282,7 @@ impl Game {
         let options: Vec<String> = t.get("options")?;
         let prompt: Option<String> = t.get("prompt")?;
         self.with_state_mut(|s| {
+            s.touch();
             let Some(top) = s.pending.last_mut() else {
                 return Ok(());
             };
@@ -661,6 +665,15 @@ impl Game {
     ) -> Result<R> {
         let f = self.hook(name)?;
         self.query_as(self.view, &f, args)
+    }
+
+    /// The number of seats a position in the game's format is for, when the game's
+    /// `position_seats` hook tells it (`setup` takes it when not given `--players`).
+    pub fn position_seats(&self, text: &str) -> Result<Option<u32>> {
+        match self.rules.hook("position_seats") {
+            Some(f) => self.query(&f.clone(), text.to_string()),
+            None => Ok(None),
+        }
     }
 
     /// Sets the position from text (the game's format).

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod game;
+pub mod picture;
 pub mod save;
 pub mod status;
 
@@ -23,6 +24,8 @@ use crate::script::Rules;
 pub struct Origin {
     pub game: String,
     pub variant: Option<String>,
+    /// House rules switched on beyond the variant's (`new --house`).
+    pub house: Vec<String>,
     pub overrides: Vec<(String, Value)>,
     pub seats: u32,
     pub seed: u64,
@@ -99,6 +102,33 @@ pub fn outcome_words(kind: &Kind, outcome: &Outcome) -> Vec<String> {
         )],
         _ => outcome.iter().map(Value::to_string).collect(),
     }
+}
+
+/// The refusal of values that split into chance events more than one way.
+fn ambiguous(words: &[&str], ways: usize) -> String {
+    format!(
+        "'{}' splits into chance events {ways} ways: roll one event's values at a time",
+        words.join(" ")
+    )
+}
+
+/// The ways `words` split into pieces that each fit some chance event (`fits`), queued for
+/// the events to come (`roll hurricane W` before the spin is asked): per way, the length of
+/// each piece.
+fn queue_splits(words: &[&str], fits: &dyn Fn(&[&str]) -> bool) -> Vec<Vec<usize>> {
+    if words.is_empty() {
+        return vec![vec![]];
+    }
+    let mut ways = Vec::new();
+    for k in 1..=words.len() {
+        if fits(&words[..k]) {
+            for mut rest in queue_splits(&words[k..], fits) {
+                rest.insert(0, k);
+                ways.push(rest);
+            }
+        }
+    }
+    ways
 }
 
 /// What an undo point costs beyond what its state counts (`State::bytes`).
@@ -288,22 +318,85 @@ impl Session {
         }
         match self.game.status()?.clone() {
             Status::Chance(..) => {
-                let event = self.chance(if words.is_empty() { None } else { Some(words) })?;
+                let event = match self.chance(if words.is_empty() { None } else { Some(words) }) {
+                    Err(e) if words.len() > 1 => self.chain(words)?.ok_or(e)?,
+                    drawn => drawn?.describe(),
+                };
                 self.use_queued()?;
-                Ok(event.describe())
+                Ok(event)
             }
             _ if !words.is_empty() => {
-                self.producible(words)?;
-                self.queued
-                    .push_back(words.iter().map(|w| w.to_string()).collect());
+                let split = match self.producible(words) {
+                    Err(e) if words.len() > 1 => {
+                        let ways = queue_splits(words, &|w| self.producible(w).is_ok());
+                        match &ways[..] {
+                            [] => return Err(e),
+                            [one] => one.clone(),
+                            many => bail!(ambiguous(words, many.len())),
+                        }
+                    }
+                    fits => fits.map(|()| vec![words.len()])?,
+                };
+                let (mut at, mut said) = (0, Vec::new());
+                for k in split {
+                    let piece = &words[at..at + k];
+                    self.queued
+                        .push_back(piece.iter().map(|w| w.to_string()).collect());
+                    said.push(piece.join(" "));
+                    at += k;
+                }
                 Ok(format!(
                     "queued for the next chance event: {}",
-                    words.join(" ")
+                    said.join("; ")
                 ))
             }
             Status::Decision { .. } => bail!("the game waits for a decision, not a chance event"),
             Status::Over { .. } => bail!("the game is over"),
         }
+    }
+
+    /// Forces `words`, which the pending chance event refused whole, on a chain of chance
+    /// events one after another (`roll hurricane W`: the spin, then the direction it asks
+    /// for), each taking the next of the words; only when exactly one split of the words
+    /// fits. Returns the events, as `roll` describes them; None when no split fits.
+    fn chain(&mut self, words: &[&str]) -> Result<Option<String>> {
+        let redo = self.redo.clone();
+        let splits = self.splits(words);
+        self.redo = redo;
+        let split = match &splits?[..] {
+            [] => return Ok(None),
+            [one] => one.clone(),
+            many => bail!(ambiguous(words, many.len())),
+        };
+        let (mut said, mut at) = (Vec::new(), 0);
+        for k in split {
+            said.push(self.chance(Some(&words[at..at + k]))?.describe());
+            at += k;
+        }
+        Ok(Some(said.join("; ")))
+    }
+
+    /// The ways `words` split over the chance events that come pending one after another
+    /// from here, each taking one or more of them in order: per way, how many each event
+    /// takes. The game is left as it was (its redo list aside).
+    fn splits(&mut self, words: &[&str]) -> Result<Vec<Vec<usize>>> {
+        if words.is_empty() {
+            return Ok(vec![vec![]]);
+        }
+        if !matches!(self.game.status()?, Status::Chance(..)) {
+            return Ok(vec![]);
+        }
+        let mut ways = Vec::new();
+        for k in 1..=words.len() {
+            if self.chance(Some(&words[..k])).is_ok() {
+                for mut rest in self.splits(&words[k..])? {
+                    rest.insert(0, k);
+                    ways.push(rest);
+                }
+                self.undo()?;
+            }
+        }
+        Ok(ways)
     }
 
     /// Checks that some randomizer of the game could produce `words` now, before they are
@@ -422,6 +515,29 @@ impl Session {
         Ok(())
     }
 
+    /// True when a rule waits in the middle of a step for a chance event it pushed (a tile
+    /// turned up draws its tile and orientation), rather than at a turn's own chance.
+    pub fn draw_pending(&self) -> bool {
+        self.game.with_state(|st| {
+            matches!(
+                st.pending.last().map(|c| &c.wait),
+                Some(crate::kernel::pending::Wait::Chance(..))
+            )
+        })
+    }
+
+    /// Draws, from the seeded streams, the chance events a step left pending in its middle,
+    /// so that interactive play takes a step with its draws (`roll` queued before still forces
+    /// them: those were used first). Returns how many it drew.
+    pub fn draw_mid_step(&mut self) -> Result<usize> {
+        let mut n = 0;
+        while self.draw_pending() && matches!(self.game.status()?, Status::Chance(..)) {
+            self.chance(None)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
     pub fn undo(&mut self) -> Result<Event> {
         let state = self.pop_undo()?.ok_or_else(|| anyhow!("nothing to undo"))?;
         let event = self.events.pop().expect("one event per undo point");
@@ -430,6 +546,11 @@ impl Session {
         self.game.restore(state);
         self.redo.push(event.clone());
         Ok(event)
+    }
+
+    /// True when `undo` took back a step that `redo` may apply again.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
     }
 
     pub fn redo(&mut self) -> Result<Event> {

@@ -5,6 +5,7 @@
 //! tortuga-save 1
 //! game backgammon
 //! variant match5
+//! house nackgammon           (a house rule switched on beyond the variant's, one a line)
 //! set match_length = 5
 //! seats 2
 //! seed 42
@@ -93,6 +94,9 @@ impl SaveFile {
         if let Some(v) = &o.variant {
             out += &format!("variant {v}\n");
         }
+        for h in &o.house {
+            out += &format!("house {h}\n");
+        }
         for (k, v) in &o.overrides {
             out += &format!("set {k} = {}\n", v.to_literal());
         }
@@ -148,6 +152,7 @@ impl SaveFile {
         let mut origin = Origin {
             game: String::new(),
             variant: None,
+            house: vec![],
             overrides: vec![],
             seats: 0,
             seed: 0,
@@ -177,6 +182,7 @@ impl SaveFile {
             match key {
                 "game" => origin.game = rest.to_string(),
                 "variant" => origin.variant = Some(rest.to_string()),
+                "house" => origin.house.push(rest.to_string()),
                 "set" => origin.overrides.push(parse_assignment(rest).map_err(at)?),
                 "seats" => {
                     origin.seats = rest

@@ -28,6 +28,9 @@ pub struct CheckArgs {
     pub game: String,
     #[arg(long)]
     pub variant: Option<String>,
+    /// A house rule to switch on beyond the variant's (repeatable).
+    #[arg(long = "house", value_name = "RULE")]
+    pub house: Vec<String>,
     #[arg(long, default_value_t = 100)]
     pub games: u64,
     #[arg(long, default_value_t = 1)]
@@ -316,6 +319,7 @@ pub fn check(dir: &Path, args: &CheckArgs, budget: &Budget) -> Result<(String, b
         .collect::<Result<Vec<(String, Value)>>>()?;
     let opts = LoadOptions {
         variant: args.variant.clone(),
+        house: args.house.clone(),
         overrides: overrides.clone(),
         budget: budget.clone(),
     };
@@ -338,6 +342,7 @@ pub fn check(dir: &Path, args: &CheckArgs, budget: &Budget) -> Result<(String, b
         let origin = Origin {
             game: args.game.clone(),
             variant: args.variant.clone(),
+            house: args.house.clone(),
             overrides: overrides.clone(),
             seats,
             seed,
@@ -377,12 +382,14 @@ pub fn replay(dir: &Path, path: &Path, budget: &Budget) -> Result<(String, bool)
     let save = SaveFile::parse(&what, &text)?;
     let opts = LoadOptions {
         variant: save.origin.variant.clone(),
+        house: save.origin.house.clone(),
         overrides: save.origin.overrides.clone(),
         budget: budget.clone(),
     };
     let rules = Rc::new(Rules::load(dir, &save.origin.game, &opts)?);
+    // After the setup, which reads the data files (a map) the save lists too.
+    let mut session = Session::new(rules.clone(), save.origin.clone())?;
     let changed = save.changed_files(&rules.files());
-    let mut session = Session::new(rules, save.origin.clone())?;
     let mut out = Vec::new();
     if !changed.is_empty() {
         out.push(format!("the rules changed since: {}", changed.join(", ")));

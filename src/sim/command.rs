@@ -31,6 +31,9 @@ pub struct SimArgs {
     pub bots: String,
     #[arg(long)]
     pub players: Option<u32>,
+    /// A house rule to switch on beyond the variants' (repeatable).
+    #[arg(long = "house", value_name = "RULE")]
+    pub house: Vec<String>,
     /// Switch values on top of the variants (`--set cube=false`).
     #[arg(long = "set")]
     pub sets: Vec<String>,
@@ -96,6 +99,7 @@ pub fn sim(
     let spec = Spec {
         game: args.game.clone(),
         variants,
+        house: args.house.clone(),
         sets: args.sets.clone(),
         players,
         games: args.games,
@@ -145,6 +149,7 @@ pub fn sim(
 fn default_players(dir: &Path, args: &SimArgs, budget: &Budget) -> Result<u32> {
     let opts = crate::script::LoadOptions {
         variant: args.variant.clone(),
+        house: args.house.clone(),
         budget: budget.clone(),
         ..Default::default()
     };

@@ -64,6 +64,8 @@ pub struct Report {
     pub seed: u64,
     pub players: u32,
     pub bots: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub house: Vec<String>,
     pub sets: Vec<String>,
     /// Games the run was asked for, and how many of each variant finished.
     pub asked: u64,
@@ -221,6 +223,7 @@ impl Report {
             seed: spec.seed,
             players: spec.players,
             bots: spec.bots.clone(),
+            house: spec.house.clone(),
             sets: spec.sets.clone(),
             asked: results.asked,
             finished: results.records.first().map_or(0, |r| r.len() as u64),
@@ -236,11 +239,16 @@ impl Report {
         let names: Vec<&str> = self.variants.iter().map(|v| v.variant.as_str()).collect();
         let _ = writeln!(
             out,
-            "{} ({} players; bots {}; seed {}{}): {}",
+            "{} ({} players; bots {}; seed {}{}{}): {}",
             self.game,
             self.players,
             self.bots.join(","),
             self.seed,
+            if self.house.is_empty() {
+                String::new()
+            } else {
+                format!("; house {}", self.house.join(" "))
+            },
             if self.sets.is_empty() {
                 String::new()
             } else {

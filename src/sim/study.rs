@@ -33,6 +33,9 @@ pub struct Spec {
     pub game: String,
     /// Variant A, then B with `--vs`; `None` is the game's own rules.
     pub variants: Vec<Option<String>>,
+    /// House rules switched on beyond the variants' (`--house`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub house: Vec<String>,
     /// Switch values on top of the variants (`switch=value`).
     pub sets: Vec<String>,
     pub players: u32,
@@ -122,6 +125,7 @@ impl Spec {
             .collect::<Result<Vec<(String, Value)>>>()?;
         let opts = LoadOptions {
             variant: variant.clone(),
+            house: self.house.clone(),
             overrides,
             budget: budget.clone(),
         };

@@ -7,34 +7,24 @@
 use std::fmt::Write;
 
 use super::report::{Kind, Report};
+use crate::svg::{esc, open};
 
 const WIDTH: f64 = 760.0;
 const PANEL: f64 = 260.0;
 const LEFT: f64 = 60.0;
 const COLOURS: [&str; 2] = ["#3b6ea8", "#d9822b"];
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 pub fn chart(report: &Report) -> String {
     let mut s = String::new();
     let height = 2.0 * PANEL + 140.0;
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="12">"#
-    );
     let names: Vec<&str> = report.variants.iter().map(|v| v.variant.as_str()).collect();
-    let _ = writeln!(
-        s,
-        r#"<title>{}: {} ({} games each)</title>"#,
-        esc(&report.game),
-        esc(&names.join(" vs ")),
+    let title = format!(
+        "{}: {} ({} games each)",
+        report.game,
+        names.join(" vs "),
         report.finished
     );
+    open(&mut s, WIDTH, height, &title);
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         s,

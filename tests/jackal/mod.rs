@@ -82,8 +82,9 @@ impl J {
         self.repl.status_line().expect("status")
     }
 
+    /// The position as it stands, also in the middle of a move.
     pub fn export(&mut self) -> String {
-        self.run("position")
+        self.run("position current")
     }
 
     pub fn lua(&mut self, expr: &str) -> String {
