@@ -479,6 +479,18 @@ function G:stat(name, n) end
 ---@param seed integer
 function G:reseed(seed) end
 
+-- Kept values
+
+---Keeps `value` under `name` (1 to 64 bytes) for the state as it is now; nil forgets it. Keep after the hook's last write. Refused in queries and `lua`.
+---@param name string
+---@param value any
+function G:keep(name, value) end
+
+---The value kept under `name` for this very state: nil after any change by rules, in a copy (undo, a rolled-back step, `lua`, the next game of a `sim`), in a seat's view, and after an invocation failed part-way.
+---@param name string
+---@return any
+function G:kept(name) end
+
 -- Globals
 
 ---The composed hooks of the ruleset (the game's, the tiles' as `<tile>.<hook>`, with house rules stacked on them): call hooks through it (`hook.may_hit(G, b, to)`), never directly, so that house rules apply.
@@ -583,6 +595,18 @@ function hook.render(G, viewer) end
 ---@param G G
 ---@return string
 function hook.legend(G) end
+
+---Optional: the board as a list of shapes (rect, circle, line, polygon, text, group) for `show --svg`, in the viewer's view (read-only); the kernel checks every shape and writes the SVG (docs/lua-api.md, Pictures).
+---@param G G
+---@param viewer Seat
+---@return table[]
+function hook.picture(G, viewer) end
+
+---Optional: how many seats a position text needs, so that `setup` takes the count from the position (read-only).
+---@param G G
+---@param text string
+---@return integer?
+function hook.position_seats(G, text) end
 
 ---The position in the game's text format, or in one of its `formats` (read-only).
 ---@param G G
