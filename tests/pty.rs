@@ -1,6 +1,7 @@
 //! The REPL as a person uses it, in a pseudo-terminal: the prompt, Tab completion, the
 //! continuation prompt of a multi-line `lua` block, and Ctrl-C during `auto`, which stops the
-//! bots and returns to the prompt with the game intact instead of ending the program.
+//! bots and returns to the prompt with the game intact instead of ending the program; with
+//! `watch on`, a rule file saved while the prompt waits is reloaded at the next Enter.
 
 mod common;
 
@@ -10,9 +11,15 @@ use rexpect::session::{PtySession, spawn_command};
 
 /// Starts `tortuga` on the shipped rules in a pseudo-terminal, its history in a fresh folder.
 fn start(state: &std::path::Path) -> PtySession {
+    start_on(state, &common::rules(), &[])
+}
+
+/// Starts `tortuga --rules <rules> --seed 7 <args>` in a pseudo-terminal.
+fn start_on(state: &std::path::Path, rules: &std::path::Path, args: &[&str]) -> PtySession {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tortuga"));
     command
-        .args(["--rules", common::rules().to_str().unwrap(), "--seed", "7"])
+        .args(["--rules", rules.to_str().unwrap(), "--seed", "7"])
+        .args(args)
         .env("NO_COLOR", "1")
         .env("TERM", "xterm")
         .env("XDG_STATE_HOME", state);
@@ -58,6 +65,45 @@ fn typing_completing_and_ctrl_c_during_auto_keep_the_game() {
     p.send_line("show").unwrap();
     p.exp_string("X on roll: 3-1 to play")
         .expect("the game is where auto was stopped");
+    p.exp_string("tortuga> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn watch_on_reloads_a_rule_file_saved_while_the_prompt_waits() {
+    let state = tempfile::tempdir().unwrap();
+    let scratch = common::scratch_rules();
+    let rules = scratch.path().join("rules");
+    let mut p = start_on(state.path(), &rules, &["--game", "race"]);
+    for (line, said) in [
+        ("roll 4", "die 4 (forced)"),
+        ("play move", "played move"),
+        ("roll 1", "die 1 (forced)"),
+    ] {
+        p.send_line(line).unwrap();
+        p.exp_string(said).unwrap();
+        p.exp_string("tortuga> ").unwrap();
+    }
+    p.send_line("watch on").unwrap();
+    p.exp_string("watch on: a file saved under race/").unwrap();
+    p.exp_string("tortuga> ").unwrap();
+
+    // Saved while the prompt waits: Enter reloads it and replays the game on it.
+    let game = rules.join("race/game.lua");
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(
+        &game,
+        text.replace("runner_cell(G, seat) + n", "runner_cell(G, seat) + 2 * n"),
+    )
+    .unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("watch: race/game.lua changed").unwrap();
+    p.exp_string("reloaded; replayed 3 steps").unwrap();
+    p.exp_string("tortuga> ").unwrap();
+    p.send_line("position").unwrap();
+    p.exp_string("9,1")
+        .expect("the game replayed on the saved rules");
     p.exp_string("tortuga> ").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();

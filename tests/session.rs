@@ -354,6 +354,55 @@ fn a_reload_whose_steps_no_longer_fit_keeps_the_game_unless_told() {
 }
 
 #[test]
+fn watch_on_reloads_the_rules_when_a_file_is_saved() {
+    let (_dir, mut r, game) = race_to_reload();
+    assert_eq!(run(&mut r, &["watch"]), "watch off");
+    let text = std::fs::read_to_string(&game).unwrap();
+    let faster = text.replace("runner_cell(G, seat) + n", "runner_cell(G, seat) + 2 * n");
+    assert_ne!(faster, text);
+    let on = run(&mut r, &["watch on"]);
+    assert!(
+        on.starts_with("watch on: a file saved under race/ or lib/"),
+        "{on}"
+    );
+    assert!(r.watched().is_none(), "nothing changed yet");
+    // An editor's swap file changes while a file is edited, before it is saved.
+    std::fs::write(game.with_file_name(".game.lua.swp"), "edited").unwrap();
+    assert!(r.watched().is_none(), "a swap file is not the rules");
+
+    std::fs::write(&game, &faster).unwrap();
+    let out = r.watched().expect("the saved file is seen").unwrap();
+    assert_eq!(
+        out.lines().take(2).collect::<Vec<_>>(),
+        ["watch: race/game.lua changed", "reloaded; replayed 3 steps"]
+    );
+    assert_eq!(run(&mut r, &["position"]), "9,1");
+    assert!(r.watched().is_none(), "a change is reloaded once");
+
+    // A save that fails to load changes nothing, and says where it fails.
+    std::fs::write(&game, format!("{faster}\nbroken(")).unwrap();
+    let e = r.watched().expect("seen").unwrap_err().to_string();
+    assert!(
+        e.starts_with("watch: race/game.lua changed: ") && e.contains("race/game.lua:"),
+        "{e}"
+    );
+    assert_eq!(run(&mut r, &["position"]), "9,1");
+
+    // A new file in the game's folder is a change too; `watch off` stops looking.
+    std::fs::write(&game, &faster).unwrap();
+    std::fs::write(game.with_file_name("notes.lua"), "return {}").unwrap();
+    let out = r.watched().expect("seen").unwrap();
+    assert!(
+        out.starts_with("watch: race/game.lua, race/notes.lua changed\nreloaded"),
+        "{out}"
+    );
+    assert_eq!(run(&mut r, &["watch off"]), "watch off");
+    std::fs::write(&game, &text).unwrap();
+    assert!(r.watched().is_none(), "off");
+    assert_eq!(run(&mut r, &["position"]), "9,1");
+}
+
+#[test]
 fn forced_outcomes_are_checked() {
     let mut r = repl(&fixtures());
     run(&mut r, &["new race --seed 1"]);

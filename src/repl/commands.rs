@@ -229,6 +229,18 @@ pub enum ReplCommand {
         #[arg(value_parser = ["keep"])]
         keep: Option<String>,
     },
+    /// Reload the rules whenever a file of the current game's rules is saved.
+    ///
+    /// With `watch on`, before each command (Enter alone included) the prompt looks at the
+    /// game's folder and the shared lib/ of the rules folder: when a file changed, it reloads
+    /// the rules as `reload` does and prints what reload prints. A command in progress is never
+    /// interrupted.
+    #[command(after_help = "Examples: watch on\n          watch off")]
+    Watch {
+        /// on or off (without: whether it is on).
+        #[arg(value_parser = ["on", "off"])]
+        state: Option<String>,
+    },
     /// Evaluate Lua against a read-only view of the game (`G`).
     ///
     /// Expressions print their value; tables print readably. An unfinished block continues on

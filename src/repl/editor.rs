@@ -145,6 +145,7 @@ fn candidates(before: &str, known: &Known) -> Option<(usize, Vec<String>)> {
         "rules" if first => Some((start, matching(&known.hooks, word))),
         "position" if first => Some((start, matching(&known.formats, word))),
         "roll" => Some((start, matching(&known.tiles, word))),
+        "watch" if first => Some((start, matching(&["on".into(), "off".into()], word))),
         "save" | "load" | "replay" | "setup" => None,
         _ => Some((start, vec![])),
     }
@@ -240,6 +241,22 @@ fn cap_history(path: &std::path::Path) {
     let _ = crate::session::save::write_atomically(path, &format!("{header}{kept}"));
 }
 
+/// Prints a command's output, or its error in red.
+fn print_result(color: bool, result: anyhow::Result<String>) {
+    match result {
+        Ok(out) if !out.is_empty() => super::print_out(&out),
+        Ok(_) => {}
+        Err(e) => {
+            let msg = format!("error: {e:#}");
+            if color {
+                eprintln!("\x1b[31m{msg}\x1b[0m")
+            } else {
+                eprintln!("{msg}")
+            }
+        }
+    }
+}
+
 /// Runs the interactive loop until `quit` or end of input.
 pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
     // Help is wrapped to the terminal's width (at most 100 columns).
@@ -288,18 +305,11 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
                 {
                     let _ = rl.append_history(h);
                 }
-                match repl.handle_line(&line) {
-                    Ok(out) if !out.is_empty() => super::print_out(&out),
-                    Ok(_) => {}
-                    Err(e) => {
-                        let msg = format!("error: {e:#}");
-                        if repl.color {
-                            eprintln!("\x1b[31m{msg}\x1b[0m")
-                        } else {
-                            eprintln!("{msg}")
-                        }
-                    }
+                // A rule file saved since the last command is reloaded before this one.
+                if let Some(reloaded) = repl.watched() {
+                    print_result(repl.color, reloaded);
                 }
+                print_result(repl.color, repl.handle_line(&line));
                 *known.borrow_mut() = repl.known();
                 if repl.quit {
                     break;
@@ -363,6 +373,10 @@ mod tests {
         assert_eq!(candidates("rules s", &known), Some((6, words(&["status"]))));
         assert_eq!(candidates("roll c", &known), Some((5, words(&["cave"]))));
         assert_eq!(candidates("position ", &known), Some((9, words(&["id"]))));
+        assert_eq!(
+            candidates("watch o", &known),
+            Some((6, words(&["on", "off"])))
+        );
         assert_eq!(candidates("save ga", &known), None, "file names");
         assert_eq!(candidates("undo x", &known), Some((5, vec![])));
     }

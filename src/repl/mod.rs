@@ -6,6 +6,7 @@ pub mod editor;
 pub mod help;
 pub mod lua;
 pub mod paint;
+pub mod watch;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -42,6 +43,8 @@ pub struct Repl {
     /// tile turned up), and `undo` / `redo` take the step and those draws together. Scripts
     /// leave them to `roll`, which forces them.
     pub draws_with_step: bool,
+    /// `watch on`: the game's rule files as last seen, to reload when one is saved.
+    watch: Option<watch::Watch>,
 }
 
 /// Splits a command line into words, each with the byte offset where it starts: `"…"` groups
@@ -151,6 +154,7 @@ impl Repl {
             bots: BTreeMap::new(),
             width: Some(100),
             draws_with_step: false,
+            watch: None,
         }
     }
 
@@ -302,6 +306,7 @@ impl Repl {
             } => self.setup(&game, options, &tail(position.len())),
             ReplCommand::Rules { hook } => self.rules(hook.as_deref()),
             ReplCommand::Reload { keep } => self.reload(keep.is_some()),
+            ReplCommand::Watch { state } => self.watch(state.as_deref()),
             ReplCommand::Lua { code } => {
                 let viewer = self.viewer;
                 lua::eval(self.session()?, viewer, &tail(code.len()))
@@ -1086,6 +1091,44 @@ impl Repl {
         };
         self.set_session(session);
         Ok(format!("{out}\n{}", self.status_line()?))
+    }
+
+    /// `watch on` / `watch off`, or whether it is on.
+    fn watch(&mut self, state: Option<&str>) -> Result<String> {
+        match state {
+            Some("on") => {
+                let game = self.session()?.origin.game.clone();
+                self.watch = Some(watch::Watch::new(&self.rules_dir, &game));
+            }
+            Some(_) => self.watch = None,
+            None => {}
+        }
+        Ok(match (&self.watch, &self.session) {
+            (Some(_), Some(s)) => format!(
+                "watch on: a file saved under {} of the rules folder reloads the game before \
+                 the next command",
+                watch::folders(&s.origin.game).join(" or ")
+            ),
+            _ => "watch off".into(),
+        })
+    }
+
+    /// With `watch on`, when a file of the current game's rules changed since the last look:
+    /// the rules reloaded as `reload` does, and what it printed after the files that changed
+    /// (`None` when nothing changed). The prompt calls this before each command, an empty
+    /// one included, so a reload never interrupts a command.
+    pub fn watched(&mut self) -> Option<Result<String>> {
+        let game = self.session.as_ref()?.origin.game.clone();
+        let changed = self.watch.as_mut()?.changed(&self.rules_dir, &game);
+        if changed.is_empty() {
+            return None;
+        }
+        crate::script::limits::clear_interrupt();
+        let what = format!("watch: {} changed", changed.join(", "));
+        Some(match self.reload(false) {
+            Ok(out) => Ok(format!("{what}\n{}", self.with_printed(out))),
+            Err(e) => Err(anyhow!("{}", bounded(&format!("{what}: {e:#}")))),
+        })
     }
 
     /// Runs a script of commands; stops at the first failing line with its number.
