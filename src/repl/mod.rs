@@ -403,15 +403,14 @@ impl Repl {
         let viewer = self.viewer;
         let mark = self.session()?.events.len();
         let label = self.session()?.play(text)?;
-        let drawn = if self.draws_with_step {
-            self.session()?.draw_mid_step()?
-        } else {
-            0
-        };
+        if self.draws_with_step {
+            self.session()?.draw_mid_step()?;
+        }
         let echo = self.echo(format!("played {label}"), viewer, mark);
         let out = self.stepped(mark, echo.clone())?;
-        // A step that drew in its middle keeps its echo before what the draws did.
-        Ok(if drawn > 0 && !out.starts_with(&echo) {
+        // A step that drew in its middle (from the streams, or values `roll` queued) keeps its
+        // echo before what the draws did.
+        Ok(if !out.starts_with(&echo) {
             format!("{echo}\n{out}")
         } else {
             out

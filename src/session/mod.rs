@@ -528,14 +528,12 @@ impl Session {
 
     /// Draws, from the seeded streams, the chance events a step left pending in its middle,
     /// so that interactive play takes a step with its draws (`roll` queued before still forces
-    /// them: those were used first). Returns how many it drew.
-    pub fn draw_mid_step(&mut self) -> Result<usize> {
-        let mut n = 0;
+    /// them: those were used first).
+    pub fn draw_mid_step(&mut self) -> Result<()> {
         while self.draw_pending() && matches!(self.game.status()?, Status::Chance(..)) {
             self.chance(None)?;
-            n += 1;
         }
-        Ok(n)
+        Ok(())
     }
 
     pub fn undo(&mut self) -> Result<Event> {
