@@ -523,11 +523,12 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
         let seats = args.players.unwrap_or(rules.seats.default);
         let results = sim::bench(rules.clone(), seats, rounds, per_round, 1, |i, r| {
             print_out(&format!(
-                "round {}: {} games in {:.2}s = {:.0} playouts/s ({:.0} decisions per game, {:.1} µs of CPU per decision)",
+                "round {}: {} games in {:.2}s = {:.0} playouts/s, {:.0} per CPU second ({:.0} decisions per game, {:.1} µs of CPU per decision)",
                 i + 1,
                 r.games,
                 r.seconds,
                 r.rate(),
+                r.cpu_rate(),
                 r.decisions as f64 / r.games as f64,
                 r.cpu_per_decision()
             ));
@@ -540,8 +541,9 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
             .to_string()
             + &house;
         print_out(&format!(
-            "{game}, {variant} ({seats} players{shown}): {:.0} playouts/s, {:.1} µs of CPU per decision (medians of {})",
+            "{game}, {variant} ({seats} players{shown}): {:.0} playouts/s, {:.0} per CPU second, {:.1} µs of CPU per decision (medians of {})",
             sim::median_rate(&results),
+            sim::median_cpu_rate(&results),
             sim::median_cpu_per_decision(&results),
             results.len()
         ));

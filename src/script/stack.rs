@@ -36,6 +36,12 @@ pub unsafe fn type_name(l: *mut ffi::lua_State, idx: i32) -> &'static str {
 pub unsafe fn str_at<'a>(l: *mut ffi::lua_State, idx: i32) -> Option<Result<&'a str, String>> {
     // SAFETY: per the contract.
     let bytes = unsafe { bytes_at(l, idx) }?;
+    // Rules pass short ASCII keys and values many times per move: checking for ASCII costs a
+    // fraction of a full UTF-8 validation.
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is UTF-8.
+        return Some(Ok(unsafe { std::str::from_utf8_unchecked(bytes) }));
+    }
     Some(std::str::from_utf8(bytes).map_err(|_| "strings must be UTF-8".to_string()))
 }
 

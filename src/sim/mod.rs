@@ -187,6 +187,13 @@ impl Round {
         self.games as f64 / self.seconds
     }
 
+    /// Playouts per second of the benchmarking thread's CPU time: the figure to set beside
+    /// another program's CPU-timed rate, since waiting for a core on a loaded machine does
+    /// not count.
+    pub fn cpu_rate(&self) -> f64 {
+        self.games as f64 / self.cpu_seconds.max(f64::MIN_POSITIVE)
+    }
+
     /// Microseconds of CPU per decision.
     pub fn cpu_per_decision(&self) -> f64 {
         1e6 * self.cpu_seconds / self.decisions.max(1) as f64
@@ -231,14 +238,21 @@ pub fn bench(
 
 /// The median of the rounds' CPU microseconds per decision.
 pub fn median_cpu_per_decision(rounds: &[Round]) -> f64 {
-    let mut us: Vec<f64> = rounds.iter().map(Round::cpu_per_decision).collect();
-    us.sort_by(f64::total_cmp);
-    us[us.len() / 2]
+    median(rounds, Round::cpu_per_decision)
 }
 
 /// The median of the rounds' rates.
 pub fn median_rate(rounds: &[Round]) -> f64 {
-    let mut rates: Vec<f64> = rounds.iter().map(Round::rate).collect();
-    rates.sort_by(f64::total_cmp);
-    rates[rates.len() / 2]
+    median(rounds, Round::rate)
+}
+
+/// The median of the rounds' rates per CPU second.
+pub fn median_cpu_rate(rounds: &[Round]) -> f64 {
+    median(rounds, Round::cpu_rate)
+}
+
+fn median(rounds: &[Round], figure: fn(&Round) -> f64) -> f64 {
+    let mut xs: Vec<f64> = rounds.iter().map(figure).collect();
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
 }
