@@ -1073,7 +1073,10 @@ impl Repl {
         let result = session.replay(&events);
         let n = session.events.len();
         let out = match result {
-            Ok(()) => format!("reloaded; replayed {n} steps"),
+            Ok(()) => format!(
+                "reloaded; replayed {n} step{}",
+                if n == 1 { "" } else { "s" }
+            ),
             Err(d) if keep => format!(
                 "reloaded; step {} ({}) no longer fits: {}\nkept the first {n} steps",
                 d.index,
