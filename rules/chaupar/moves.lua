@@ -635,6 +635,37 @@ local function proven(V, c, key, entry, due, a, cache)
   return false
 end
 
+-- How many of colour c's units may move one piece by d now.
+local function reach(V, c, d, cache)
+  return #(cache[d] or movers(V, c, d, cache)) // 2
+end
+
+-- Whether the dice of `key` (at most two) can be moved by pieces of their own whatever one
+-- move took from one unit (the proof `assign` makes for each action, made once for all): a die
+-- with two units that may move it keeps one; of two dice, one with two units and the other
+-- with three keep a unit each (one die twice: three units).
+local function robust(V, c, key, cache)
+  if key == 0 then return true end
+  local dice = T.DICE[key]
+  if #dice > 2 then return false end
+  local a = reach(V, c, dice[1], cache)
+  if #dice == 1 then return a >= 2 end
+  if dice[1] == dice[2] then return a >= 3 end
+  local b = reach(V, c, dice[2], cache)
+  return a >= 2 and b >= 2 and a + b >= 5
+end
+
+-- Whether the fast path proves that every move (not an entry) of group `grp` starts a plan
+-- reaching `cap` (`due`: entry_due): `proven` for all of them at once, where `robust` holds.
+local function group_proven(V, c, grp, entry, due, cache)
+  if not due then return robust(V, c, grp.rest, cache) end
+  if V.wait[c] == 0 then return false end
+  for _, e in ipairs(T.GROUPS[grp.rest]) do
+    if e.sum == entry and robust(V, c, e.rest, cache) then return true end
+  end
+  return false
+end
+
 -- Whether the fast path proves that action a falls short of `cap`: it does not enter while an
 -- entry is due, and no group of the dice it leaves makes the entry, so that every plan it
 -- starts scores its dice alone, less than 16.
@@ -659,10 +690,15 @@ function M.offered(V, cs, key, entries, used, entry, triple, reference)
   local cap = bound(V, cs, key, entries, used, entry)
   local due = entry_due(V.sw, entries, cap)
   V.memo, V.captures = {}, 0
+  local sure = {} -- sure[g]: every move of group g is proven (group_proven)
+  if fast then
+    local groups = T.GROUPS[key]
+    for g = 1, #groups do sure[g] = group_proven(V, c, groups[g], entry, due, cache) end
+  end
   local values, top, deferred, proofs = {}, -1, false, 0
   for n = 1, #list do
     local a = list[n]
-    if fast and proven(V, c, key, entry, due, a, cache) then
+    if fast and ((sure[a & 7] and (a >> 6) & 127 ~= 0) or proven(V, c, key, entry, due, a, cache)) then
       values[n], proofs = cap, proofs + 1
     elseif fast and short(key, entry, due, a) then
       values[n], deferred = -1, true -- searched below only if no action reaches cap
