@@ -24,7 +24,8 @@ local TEAM, PARTNER = B.TEAM, B.PARTNER
 -- the counts of colour c; sw the switch values; V.stops, V.ranks, V.foes and V.units caches
 -- of what obstructs a colour, of a team's ranks, of what opposes it and of its units (false
 -- until computed; made as arrays of four, so that each entry sits in the array part). V.killed
--- (per colour: has it captured) is read only for kill_before_home, and false otherwise.
+-- (per colour: has it captured) is read only for kill_before_home, and false otherwise. V.turn
+-- is for turns.lua (the turn's props, read with the board).
 function M.view(G, sw)
   local at = P.board(G)
   local wait, home = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }
@@ -39,14 +40,13 @@ function M.view(G, sw)
     end
   end
   local dir = sw.direction
-  -- sixteen fields at most, so that the table is small (one is made per event)
   return {
     at = at, wait = wait, home = home, sw = sw,
     route = B.ROUTE[dir], on = B.AT[dir], castles = B.CASTLE[sw.castle_set],
     killed = sw.kill_before_home == "on" and G:get("killed"),
     stops = { false, false, false, false }, ranks = { false, false, false, false },
     foes = { false, false, false, false }, units = { false, false, false, false },
-    captures = 0, memo = false,
+    captures = 0, memo = false, turn = false,
     stack = sw.block_model == "stack", team_rank = sw.block_form_by == "team",
   }
 end
