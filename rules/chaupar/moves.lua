@@ -71,12 +71,16 @@ local function counts_at(V, o, q)
   return a, b
 end
 
+-- An empty list with room for four units (i, k pairs), made at once: a list grown from empty
+-- is moved four times on the way.
+local function unit_list() return { nil, nil, nil, nil, nil, nil, nil, nil } end
+
 -- Colour c's positions on the board with their piece counts, as a list i, k, i, k, … in the
 -- order of c's pieces. Kept in V.units[c] until c's pieces move.
 local function units(V, c)
   local list = V.units[c]
   if list then return list end
-  list = { nil, nil, nil, nil, nil, nil, nil, nil } -- room for four units, made at once
+  list = unit_list()
   local at = V.at
   for p = 4 * c - 3, 4 * c do
     local i = at[p]
@@ -461,6 +465,7 @@ end
 best = function(V, cs, key, entries, used, entry, triple, cap)
   if key == 0 then return score(V.sw, entries, used) end
   local memo = V.captures == 0 and state_key(V, cs, key, entries)
+  if memo and not V.memo then V.memo = {} end
   local known = memo and V.memo[memo]
   if known then return known end
   -- nothing from here scores more than bound: a plan that reaches it ends the search
@@ -506,7 +511,7 @@ end
 -- Colour c's positions from which one piece may move d now, each with its piece count: a
 -- list i, k, i, k, … (built on demand, per die, and kept in cache[d]).
 local function movers(V, c, d, cache)
-  local list = {}
+  local list = unit_list()
   local all = V.units[c] or units(V, c)
   for n = 1, #all, 2 do
     if M.target(V, c, all[n], 1, d) then
@@ -568,11 +573,12 @@ local function fast_actions(V, c, key, entries, entry, cache)
   local barred = V.killed and not V.killed[c] -- no stepping onto index 76 yet
   local whole = stack and sw.blocks_split == "off" -- a block moves whole
   local may_enter = (entries == 0 or sw.multi_entry == "on") and V.wait[c] > 0
-  local out, m, nblocks, bits = {}, 0, #blocks, colour_bits(c)
+  local out = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil } -- room for 16
+  local m, nblocks, bits = 0, #blocks, colour_bits(c)
   for g = 1, #groups do
     local grp = groups[g]
     local s, gc = grp.sum, g + bits
-    local one, ones = grp.size == 1 and {} or nil, 0 -- the movers list of die s
+    local one, ones = grp.size == 1 and unit_list() or nil, 0 -- the movers list of die s
     if may_enter and s == entry then
       m = m + 1
       out[m] = gc
@@ -623,11 +629,38 @@ local function entry_due(sw, entries, cap)
   return sw.entry_compulsory == "at_least_one" and cap >= 16 and entries == 0
 end
 
+-- Whether one piece of colour c at index t can go on by d (not from home; on the board before
+-- the action that brought it there: a move legal there stays legal after it, see `monotone`);
+-- the index it reaches, or nil.
+local function onward(V, c, t, d)
+  return t ~= HOME and M.target(V, c, t, 1, d) or nil
+end
+
+-- Whether the dice of `key` (at most two) can be played by a piece that an action took from
+-- index `from` (`gone` pieces) to index t, going on from there, with the pieces where they
+-- stand for a second die: the plans `assign` leaves out, where pieces are few. (A block that
+-- moves whole is left to the search.)
+local function follow(V, c, key, from, gone, t, cache)
+  if V.stack and V.sw.blocks_split == "off" then return false end
+  local dice = T.DICE[key]
+  if #dice == 1 then return onward(V, c, t, dice[1]) ~= nil end
+  if #dice > 2 then return false end
+  for k = 1, 2 do
+    local d1, d2 = dice[k], dice[3 - k]
+    local t1 = onward(V, c, t, d1)
+    if t1 and (onward(V, c, t1, d2) or assign(V, c, d2, from, gone, cache)) then return true end
+  end
+  return false
+end
+
 -- Whether the fast path proves that action a starts a plan reaching `cap` (`due`: entry_due).
 local function proven(V, c, key, entry, due, a, cache)
   local g = T.GROUPS[key][a & 7]
   local j, i = (a >> 3) & 7, (a >> 6) & 127
-  if not due or i == 0 then return assign(V, c, g.rest, i, j, cache) end
+  if i == 0 then return assign(V, c, g.rest, i, j, cache) end
+  if not due then
+    return assign(V, c, g.rest, i, j, cache) or follow(V, c, g.rest, i, j, (a >> 13) & 127, cache)
+  end
   if V.wait[c] == 0 then return false end
   for _, e in ipairs(T.GROUPS[g.rest]) do
     if e.sum == entry and assign(V, c, e.rest, i, j, cache) then return true end
@@ -679,7 +712,7 @@ end
 function M.offered(V, cs, key, entries, used, entry, triple, reference)
   local fast = not reference and monotone(V.sw, triple, cs)
   local c = cs[1]
-  local cache = {}
+  local cache = { false, false, false, false, false, false } -- the movers lists of the dice
   local list
   if fast then
     list = fast_actions(V, c, key, entries, entry, cache)
@@ -689,23 +722,23 @@ function M.offered(V, cs, key, entries, used, entry, triple, reference)
   if #list <= 1 and V.sw.forced_play ~= "free" then return list end
   local cap = bound(V, cs, key, entries, used, entry)
   local due = entry_due(V.sw, entries, cap)
-  V.memo, V.captures = {}, 0
-  local sure = {} -- sure[g]: every move of group g is proven (group_proven)
-  if fast then
-    local groups = T.GROUPS[key]
-    for g = 1, #groups do sure[g] = group_proven(V, c, groups[g], entry, due, cache) end
-  end
+  V.memo, V.captures = false, 0
+  local groups = T.GROUPS[key]
+  local g, sure = 0, false -- the group of the last action, and whether all its moves are proven
+  -- values[n]: the best score action n reaches, none where it is proven to reach cap
   local values, top, deferred, proofs = {}, -1, false, 0
   for n = 1, #list do
     local a = list[n]
-    if fast and ((sure[a & 7] and (a >> 6) & 127 ~= 0) or proven(V, c, key, entry, due, a, cache)) then
-      values[n], proofs = cap, proofs + 1
+    if fast and a & 7 ~= g then g, sure = a & 7, group_proven(V, c, groups[a & 7], entry, due, cache) end
+    if fast and ((sure and (a >> 6) & 127 ~= 0) or proven(V, c, key, entry, due, a, cache)) then
+      if cap > top then top = cap end
+      proofs = proofs + 1
     elseif fast and short(key, entry, due, a) then
       values[n], deferred = -1, true -- searched below only if no action reaches cap
     else
       values[n] = after(V, cs, key, entries, used, entry, triple, cap, a)
+      if values[n] > top then top = values[n] end
     end
-    if values[n] > top then top = values[n] end
   end
   if proofs == #list then return list end -- every action reaches the bound: all are offered
   if deferred and top < cap then
@@ -720,7 +753,7 @@ function M.offered(V, cs, key, entries, used, entry, triple, reference)
   if V.sw.forced_play == "free" then floor = 16 * (top // 16) end
   local out = {}
   for n = 1, #list do
-    if values[n] >= floor then out[#out + 1] = list[n] end
+    if (values[n] or cap) >= floor then out[#out + 1] = list[n] end
   end
   return out
 end
