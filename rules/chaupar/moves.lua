@@ -629,26 +629,34 @@ local function entry_due(sw, entries, cap)
   return sw.entry_compulsory == "at_least_one" and cap >= 16 and entries == 0
 end
 
--- Whether one piece of colour c at index t can go on by d (not from home; on the board before
--- the action that brought it there: a move legal there stays legal after it, see `monotone`);
--- the index it reaches, or nil.
-local function onward(V, c, t, d)
-  return t ~= HOME and M.target(V, c, t, 1, d) or nil
+-- Where n pieces of colour c that an action brought to index t (with `whole`: and every piece
+-- of c there, a block that moves whole) can go on to by d, and how many go; nil when they
+-- cannot (from home, or by the board before the action: a move legal there stays legal after
+-- it, see `monotone`).
+local function onward(V, c, t, n, d, whole)
+  if t == HOME then return nil end
+  if whole then n = n + M.count(V, c, t) end
+  local t1 = M.target(V, c, t, n, d)
+  return t1, n
 end
 
--- Whether the dice of `key` (at most two) can be played by a piece that an action took from
--- index `from` (`gone` pieces) to index t, going on from there, with the pieces where they
--- stand for a second die: the plans `assign` leaves out, where pieces are few. (A block that
--- moves whole is left to the search.)
+-- Whether the dice of `key` (at most two) can be played by the pieces that an action took
+-- from index `from` (`gone` of them) to index t, going on from there (one piece, or the whole
+-- block), with the pieces where they stand for a second die (not those a whole block took
+-- along from t): the plans `assign` leaves out, where pieces are few.
 local function follow(V, c, key, from, gone, t, cache)
-  if V.stack and V.sw.blocks_split == "off" then return false end
+  local whole = V.stack and V.sw.blocks_split == "off"
+  local n = whole and gone or 1
   local dice = T.DICE[key]
-  if #dice == 1 then return onward(V, c, t, dice[1]) ~= nil end
+  if #dice == 1 then return onward(V, c, t, n, dice[1], whole) ~= nil end
   if #dice > 2 then return false end
+  local others = not whole or M.count(V, c, t) == 0 -- the units assign sees are all still there
   for k = 1, 2 do
     local d1, d2 = dice[k], dice[3 - k]
-    local t1 = onward(V, c, t, d1)
-    if t1 and (onward(V, c, t1, d2) or assign(V, c, d2, from, gone, cache)) then return true end
+    local t1, n1 = onward(V, c, t, n, d1, whole)
+    if t1 and (onward(V, c, t1, n1, d2, whole) or (others and assign(V, c, d2, from, gone, cache))) then
+      return true
+    end
   end
   return false
 end
