@@ -502,10 +502,15 @@ end
 -- obstruct nobody, and removes opposing ones), so single-die moves legal now stay legal for
 -- the pieces that action a leaves where they are. It holds unless block_passing=all (own
 -- blocks obstruct), and it is used only where `offered` would look for plans of the most dice,
--- for one colour.
-local function monotone(sw, triple, cs)
-  return not cs[2] and sw.block_passing ~= "all" and sw.forced_play == "max_dice" and sw.entry_compulsory ~= "maximal"
-    and not (triple and sw.triple_stack_bonus == "on") and not sw.sum_touches_intermediate
+-- for one colour (with entry_compulsory=maximal: where the dice left can make no entry).
+local function monotone(V, cs, key, entries, used, entry, triple)
+  local sw = V.sw
+  if cs[2] or sw.block_passing == "all" or sw.forced_play ~= "max_dice" or sw.sum_touches_intermediate
+    or (triple and sw.triple_stack_bonus == "on") then
+    return false
+  end
+  return sw.entry_compulsory ~= "maximal"
+    or bound(V, cs, key, entries, used, entry) == score(sw, entries, used + T.SIZE[key])
 end
 
 -- Colour c's positions from which one piece may move d now, each with its piece count: a
@@ -718,7 +723,7 @@ end
 -- forced_play=free: those that keep the compulsory entry possible. `reference`: without the
 -- fast path (for the differential test).
 function M.offered(V, cs, key, entries, used, entry, triple, reference)
-  local fast = not reference and monotone(V.sw, triple, cs)
+  local fast = not reference and monotone(V, cs, key, entries, used, entry, triple)
   local c = cs[1]
   local cache = { false, false, false, false, false, false } -- the movers lists of the dice
   local list
@@ -728,6 +733,8 @@ function M.offered(V, cs, key, entries, used, entry, triple, reference)
     list = M.dice_actions(V, cs, key, entries, entry, triple)
   end
   if #list <= 1 and V.sw.forced_play ~= "free" then return list end
+  -- free play keeps only a compulsory entry possible, and with entry_compulsory=off there is none
+  if V.sw.forced_play == "free" and V.sw.entry_compulsory == "off" then return list end
   local cap = bound(V, cs, key, entries, used, entry)
   local due = entry_due(V.sw, entries, cap)
   V.memo, V.captures = false, 0
