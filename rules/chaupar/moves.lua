@@ -482,18 +482,24 @@ best = function(V, cs, key, entries, used, entry, triple, cap)
   return top
 end
 
--- A bound on the score from here: every die used, as many entries as the dice allow.
-bound = function(V, cs, key, entries, used, entry)
-  local sw = V.sw
+-- The most entries the dice of `key` can still make: as many as they hold groups for, as
+-- wait, and one a throw with multi_entry=off.
+local function entries_left(V, cs, key, entries, entry)
   local waiting = V.wait[cs[1]] + (cs[2] and V.wait[cs[2]] or 0)
   local more = waiting > 0 and T.ENTRIES[entry][key] or 0
-  local most = waiting -- the entries left: as many as wait, or one a throw (multi_entry=off)
-  if sw.multi_entry ~= "on" then
+  local most = waiting
+  if V.sw.multi_entry ~= "on" then
     local one = entries == 0 and 1 or 0
     if most > one then most = one end
   end
   if more > most then more = most end
-  return score(sw, entries + more, used + T.SIZE[key])
+  return more
+end
+
+-- A bound on the score from here: every die used, as many entries as the dice allow.
+bound = function(V, cs, key, entries, used, entry)
+  local more = entries_left(V, cs, key, entries, entry)
+  return score(V.sw, entries + more, used + T.SIZE[key])
 end
 
 -- The fast path of `offered`: a proof, from the board before the action, that a complete plan
@@ -502,15 +508,17 @@ end
 -- obstruct nobody, and removes opposing ones), so single-die moves legal now stay legal for
 -- the pieces that action a leaves where they are. It holds unless block_passing=all (own
 -- blocks obstruct), and it is used only where `offered` would look for plans of the most dice,
--- for one colour (with entry_compulsory=maximal: where the dice left can make no entry).
-local function monotone(V, cs, key, entries, used, entry, triple)
+-- for one colour (with entry_compulsory=maximal: where the dice left can make no entry, or
+-- one as the first of the throw, which is what at_least_one asks).
+local function monotone(V, cs, key, entries, entry, triple)
   local sw = V.sw
   if cs[2] or sw.block_passing == "all" or sw.forced_play ~= "max_dice" or sw.sum_touches_intermediate
     or (triple and sw.triple_stack_bonus == "on") then
     return false
   end
-  return sw.entry_compulsory ~= "maximal"
-    or bound(V, cs, key, entries, used, entry) == score(sw, entries, used + T.SIZE[key])
+  if sw.entry_compulsory ~= "maximal" then return true end
+  local more = entries_left(V, cs, key, entries, entry)
+  return more == 0 or (more == 1 and entries == 0)
 end
 
 -- Colour c's positions from which one piece may move d now, each with its piece count: a
@@ -628,10 +636,11 @@ local function fast_actions(V, c, key, entries, entry, cache)
 end
 M.fast_actions = fast_actions
 
--- Whether a plan reaching `cap` must still enter a piece (§7 at_least_one: a plan that enters
--- scores 16 more), none having entered with this throw yet.
+-- Whether a plan reaching `cap` must still enter a piece (§7 at_least_one, or maximal where
+-- the fast path serves it: a plan that enters scores 16 more), none having entered with this
+-- throw yet.
 local function entry_due(sw, entries, cap)
-  return sw.entry_compulsory == "at_least_one" and cap >= 16 and entries == 0
+  return sw.entry_compulsory ~= "off" and cap >= 16 and entries == 0
 end
 
 -- Where n pieces of colour c that an action brought to index t (with `whole`: and every piece
@@ -723,7 +732,7 @@ end
 -- forced_play=free: those that keep the compulsory entry possible. `reference`: without the
 -- fast path (for the differential test).
 function M.offered(V, cs, key, entries, used, entry, triple, reference)
-  local fast = not reference and monotone(V, cs, key, entries, used, entry, triple)
+  local fast = not reference and monotone(V, cs, key, entries, entry, triple)
   local c = cs[1]
   local cache = { false, false, false, false, false, false } -- the movers lists of the dice
   local list
