@@ -18,16 +18,10 @@ fn rules(sets: &[(&str, &str)]) -> Rc<Rules> {
     common::load("chaupar", sets)
 }
 
-/// The 16 route indices (0 waiting, 84 home).
+/// The 16 route indices (0 waiting, 84 home): the bytes of prop "at" (pieces.lua).
 fn board(game: &Game) -> Vec<i64> {
     game.with_state(|s| match s.props.get("at") {
-        Some(tortuga::kernel::Value::List(v)) => v
-            .iter()
-            .map(|x| match x {
-                tortuga::kernel::Value::Int(i) => *i,
-                other => panic!("index {other:?}"),
-            })
-            .collect(),
+        Some(tortuga::kernel::Value::Str(v)) => v.bytes().map(i64::from).collect(),
         other => panic!("no board: {other:?}"),
     })
 }

@@ -47,7 +47,7 @@ local function setup(G)
   G:set("killed", { false, false, false, false })
   local contenders = {}
   for s = 1, G:seats() do contenders[s] = s end
-  U.begin_throwoff(G, contenders)
+  U.begin_throwoff(G, U.read_view(G), contenders)
 end
 
 local IMPLEMENTS = {

@@ -24,7 +24,8 @@ local TEAM, PARTNER = B.TEAM, B.PARTNER
 -- the counts of colour c; sw the switch values; V.stops, V.ranks, V.foes and V.units caches
 -- of what obstructs a colour, of a team's ranks, of what opposes it and of its units (false
 -- until computed; made as arrays of four, so that each entry sits in the array part). V.killed
--- (per colour: has it captured) is read only for kill_before_home, and false otherwise.
+-- (per colour: has it captured) is read only for kill_before_home, and false otherwise. V.turn
+-- is for turns.lua (the turn's props, read with the board).
 function M.view(G, sw)
   local at = P.board(G)
   local wait, home = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }
@@ -39,14 +40,13 @@ function M.view(G, sw)
     end
   end
   local dir = sw.direction
-  -- sixteen fields at most, so that the table is small (one is made per event)
   return {
     at = at, wait = wait, home = home, sw = sw,
     route = B.ROUTE[dir], on = B.AT[dir], castles = B.CASTLE[sw.castle_set],
     killed = sw.kill_before_home == "on" and G:get("killed"),
     stops = { false, false, false, false }, ranks = { false, false, false, false },
     foes = { false, false, false, false }, units = { false, false, false, false },
-    captures = 0, memo = false,
+    captures = 0, memo = false, turn = false,
     stack = sw.block_model == "stack", team_rank = sw.block_form_by == "team",
   }
 end
@@ -71,12 +71,16 @@ local function counts_at(V, o, q)
   return a, b
 end
 
+-- An empty list with room for four units (i, k pairs), made at once: a list grown from empty
+-- is moved four times on the way.
+local function unit_list() return { nil, nil, nil, nil, nil, nil, nil, nil } end
+
 -- Colour c's positions on the board with their piece counts, as a list i, k, i, k, … in the
 -- order of c's pieces. Kept in V.units[c] until c's pieces move.
 local function units(V, c)
   local list = V.units[c]
   if list then return list end
-  list = { nil, nil, nil, nil, nil, nil, nil, nil } -- room for four units, made at once
+  list = unit_list()
   local at = V.at
   for p = 4 * c - 3, 4 * c do
     local i = at[p]
@@ -461,6 +465,7 @@ end
 best = function(V, cs, key, entries, used, entry, triple, cap)
   if key == 0 then return score(V.sw, entries, used) end
   local memo = V.captures == 0 and state_key(V, cs, key, entries)
+  if memo and not V.memo then V.memo = {} end
   local known = memo and V.memo[memo]
   if known then return known end
   -- nothing from here scores more than bound: a plan that reaches it ends the search
@@ -477,18 +482,24 @@ best = function(V, cs, key, entries, used, entry, triple, cap)
   return top
 end
 
--- A bound on the score from here: every die used, as many entries as the dice allow.
-bound = function(V, cs, key, entries, used, entry)
-  local sw = V.sw
+-- The most entries the dice of `key` can still make: as many as they hold groups for, as
+-- wait, and one a throw with multi_entry=off.
+local function entries_left(V, cs, key, entries, entry)
   local waiting = V.wait[cs[1]] + (cs[2] and V.wait[cs[2]] or 0)
   local more = waiting > 0 and T.ENTRIES[entry][key] or 0
-  local most = waiting -- the entries left: as many as wait, or one a throw (multi_entry=off)
-  if sw.multi_entry ~= "on" then
+  local most = waiting
+  if V.sw.multi_entry ~= "on" then
     local one = entries == 0 and 1 or 0
     if most > one then most = one end
   end
   if more > most then more = most end
-  return score(sw, entries + more, used + T.SIZE[key])
+  return more
+end
+
+-- A bound on the score from here: every die used, as many entries as the dice allow.
+bound = function(V, cs, key, entries, used, entry)
+  local more = entries_left(V, cs, key, entries, entry)
+  return score(V.sw, entries + more, used + T.SIZE[key])
 end
 
 -- The fast path of `offered`: a proof, from the board before the action, that a complete plan
@@ -497,16 +508,23 @@ end
 -- obstruct nobody, and removes opposing ones), so single-die moves legal now stay legal for
 -- the pieces that action a leaves where they are. It holds unless block_passing=all (own
 -- blocks obstruct), and it is used only where `offered` would look for plans of the most dice,
--- for one colour.
-local function monotone(sw, triple, cs)
-  return not cs[2] and sw.block_passing ~= "all" and sw.forced_play == "max_dice" and sw.entry_compulsory ~= "maximal"
-    and not (triple and sw.triple_stack_bonus == "on") and not sw.sum_touches_intermediate
+-- for one colour (with entry_compulsory=maximal: where the dice left can make no entry, or
+-- one as the first of the throw, which is what at_least_one asks).
+local function monotone(V, cs, key, entries, entry, triple)
+  local sw = V.sw
+  if cs[2] or sw.block_passing == "all" or sw.forced_play ~= "max_dice" or sw.sum_touches_intermediate
+    or (triple and sw.triple_stack_bonus == "on") then
+    return false
+  end
+  if sw.entry_compulsory ~= "maximal" then return true end
+  local more = entries_left(V, cs, key, entries, entry)
+  return more == 0 or (more == 1 and entries == 0)
 end
 
 -- Colour c's positions from which one piece may move d now, each with its piece count: a
 -- list i, k, i, k, … (built on demand, per die, and kept in cache[d]).
 local function movers(V, c, d, cache)
-  local list = {}
+  local list = unit_list()
   local all = V.units[c] or units(V, c)
   for n = 1, #all, 2 do
     if M.target(V, c, all[n], 1, d) then
@@ -568,11 +586,12 @@ local function fast_actions(V, c, key, entries, entry, cache)
   local barred = V.killed and not V.killed[c] -- no stepping onto index 76 yet
   local whole = stack and sw.blocks_split == "off" -- a block moves whole
   local may_enter = (entries == 0 or sw.multi_entry == "on") and V.wait[c] > 0
-  local out, m, nblocks, bits = {}, 0, #blocks, colour_bits(c)
+  local out = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil } -- room for 16
+  local m, nblocks, bits = 0, #blocks, colour_bits(c)
   for g = 1, #groups do
     local grp = groups[g]
     local s, gc = grp.sum, g + bits
-    local one, ones = grp.size == 1 and {} or nil, 0 -- the movers list of die s
+    local one, ones = grp.size == 1 and unit_list() or nil, 0 -- the movers list of die s
     if may_enter and s == entry then
       m = m + 1
       out[m] = gc
@@ -617,20 +636,87 @@ local function fast_actions(V, c, key, entries, entry, cache)
 end
 M.fast_actions = fast_actions
 
--- Whether a plan reaching `cap` must still enter a piece (§7 at_least_one: a plan that enters
--- scores 16 more), none having entered with this throw yet.
+-- Whether a plan reaching `cap` must still enter a piece (§7 at_least_one, or maximal where
+-- the fast path serves it: a plan that enters scores 16 more), none having entered with this
+-- throw yet.
 local function entry_due(sw, entries, cap)
-  return sw.entry_compulsory == "at_least_one" and cap >= 16 and entries == 0
+  return sw.entry_compulsory ~= "off" and cap >= 16 and entries == 0
+end
+
+-- Where n pieces of colour c that an action brought to index t (with `whole`: and every piece
+-- of c there, a block that moves whole) can go on to by d, and how many go; nil when they
+-- cannot (from home, or by the board before the action: a move legal there stays legal after
+-- it, see `monotone`).
+local function onward(V, c, t, n, d, whole)
+  if t == HOME then return nil end
+  if whole then n = n + M.count(V, c, t) end
+  local t1 = M.target(V, c, t, n, d)
+  return t1, n
+end
+
+-- Whether the dice of `key` (at most two) can be played by the pieces that an action took
+-- from index `from` (`gone` of them) to index t, going on from there (one piece, or the whole
+-- block), with the pieces where they stand for a second die (not those a whole block took
+-- along from t): the plans `assign` leaves out, where pieces are few.
+local function follow(V, c, key, from, gone, t, cache)
+  local whole = V.stack and V.sw.blocks_split == "off"
+  local n = whole and gone or 1
+  local dice = T.DICE[key]
+  if #dice == 1 then return onward(V, c, t, n, dice[1], whole) ~= nil end
+  if #dice > 2 then return false end
+  local others = not whole or M.count(V, c, t) == 0 -- the units assign sees are all still there
+  for k = 1, 2 do
+    local d1, d2 = dice[k], dice[3 - k]
+    local t1, n1 = onward(V, c, t, n, d1, whole)
+    if t1 and (onward(V, c, t1, n1, d2, whole) or (others and assign(V, c, d2, from, gone, cache))) then
+      return true
+    end
+  end
+  return false
 end
 
 -- Whether the fast path proves that action a starts a plan reaching `cap` (`due`: entry_due).
 local function proven(V, c, key, entry, due, a, cache)
   local g = T.GROUPS[key][a & 7]
   local j, i = (a >> 3) & 7, (a >> 6) & 127
-  if not due or i == 0 then return assign(V, c, g.rest, i, j, cache) end
+  if i == 0 then return assign(V, c, g.rest, i, j, cache) end
+  if not due then
+    return assign(V, c, g.rest, i, j, cache) or follow(V, c, g.rest, i, j, (a >> 13) & 127, cache)
+  end
   if V.wait[c] == 0 then return false end
   for _, e in ipairs(T.GROUPS[g.rest]) do
     if e.sum == entry and assign(V, c, e.rest, i, j, cache) then return true end
+  end
+  return false
+end
+
+-- How many of colour c's units may move one piece by d now.
+local function reach(V, c, d, cache)
+  return #(cache[d] or movers(V, c, d, cache)) // 2
+end
+
+-- Whether the dice of `key` (at most two) can be moved by pieces of their own whatever one
+-- move took from one unit (the proof `assign` makes for each action, made once for all): a die
+-- with two units that may move it keeps one; of two dice, one with two units and the other
+-- with three keep a unit each (one die twice: three units).
+local function robust(V, c, key, cache)
+  if key == 0 then return true end
+  local dice = T.DICE[key]
+  if #dice > 2 then return false end
+  local a = reach(V, c, dice[1], cache)
+  if #dice == 1 then return a >= 2 end
+  if dice[1] == dice[2] then return a >= 3 end
+  local b = reach(V, c, dice[2], cache)
+  return a >= 2 and b >= 2 and a + b >= 5
+end
+
+-- Whether the fast path proves that every move (not an entry) of group `grp` starts a plan
+-- reaching `cap` (`due`: entry_due): `proven` for all of them at once, where `robust` holds.
+local function group_proven(V, c, grp, entry, due, cache)
+  if not due then return robust(V, c, grp.rest, cache) end
+  if V.wait[c] == 0 then return false end
+  for _, e in ipairs(T.GROUPS[grp.rest]) do
+    if e.sum == entry and robust(V, c, e.rest, cache) then return true end
   end
   return false
 end
@@ -646,9 +732,9 @@ end
 -- forced_play=free: those that keep the compulsory entry possible. `reference`: without the
 -- fast path (for the differential test).
 function M.offered(V, cs, key, entries, used, entry, triple, reference)
-  local fast = not reference and monotone(V.sw, triple, cs)
+  local fast = not reference and monotone(V, cs, key, entries, entry, triple)
   local c = cs[1]
-  local cache = {}
+  local cache = { false, false, false, false, false, false } -- the movers lists of the dice
   local list
   if fast then
     list = fast_actions(V, c, key, entries, entry, cache)
@@ -656,20 +742,27 @@ function M.offered(V, cs, key, entries, used, entry, triple, reference)
     list = M.dice_actions(V, cs, key, entries, entry, triple)
   end
   if #list <= 1 and V.sw.forced_play ~= "free" then return list end
+  -- free play keeps only a compulsory entry possible, and with entry_compulsory=off there is none
+  if V.sw.forced_play == "free" and V.sw.entry_compulsory == "off" then return list end
   local cap = bound(V, cs, key, entries, used, entry)
   local due = entry_due(V.sw, entries, cap)
-  V.memo, V.captures = {}, 0
+  V.memo, V.captures = false, 0
+  local groups = T.GROUPS[key]
+  local g, sure = 0, false -- the group of the last action, and whether all its moves are proven
+  -- values[n]: the best score action n reaches, none where it is proven to reach cap
   local values, top, deferred, proofs = {}, -1, false, 0
   for n = 1, #list do
     local a = list[n]
-    if fast and proven(V, c, key, entry, due, a, cache) then
-      values[n], proofs = cap, proofs + 1
+    if fast and a & 7 ~= g then g, sure = a & 7, group_proven(V, c, groups[a & 7], entry, due, cache) end
+    if fast and ((sure and (a >> 6) & 127 ~= 0) or proven(V, c, key, entry, due, a, cache)) then
+      if cap > top then top = cap end
+      proofs = proofs + 1
     elseif fast and short(key, entry, due, a) then
       values[n], deferred = -1, true -- searched below only if no action reaches cap
     else
       values[n] = after(V, cs, key, entries, used, entry, triple, cap, a)
+      if values[n] > top then top = values[n] end
     end
-    if values[n] > top then top = values[n] end
   end
   if proofs == #list then return list end -- every action reaches the bound: all are offered
   if deferred and top < cap then
@@ -684,7 +777,7 @@ function M.offered(V, cs, key, entries, used, entry, triple, reference)
   if V.sw.forced_play == "free" then floor = 16 * (top // 16) end
   local out = {}
   for n = 1, #list do
-    if values[n] >= floor then out[#out + 1] = list[n] end
+    if (values[n] or cap) >= floor then out[#out + 1] = list[n] end
   end
   return out
 end

@@ -184,7 +184,7 @@ function X.import(G, text)
     end
   end
   P.save(G, board)
-  local V = M.view(G, sw)
+  local V = U.read_view(G, sw)
   local why = check_sharing(V, sw)
   if why then fail(lines[1].n, why) end
   for c = 1, 4 do
@@ -222,7 +222,7 @@ function X.import(G, text)
     if not p then fail(bound.n, "bound: no " .. B.COLOURS[mover] .. " piece on " .. bound.square) end
     G:set("bound", p)
   end
-  U.settle(G, sw, V)
+  U.settle(G, sw) -- on the board and turn read afresh: the lines above set turn props
 end
 
 local function colour_line(V, c)

@@ -13,11 +13,18 @@ T.IMPLEMENTS = {
   cowries = { count = 6, entry = 1 },
 }
 
--- Key of a list of dice values.
+-- Key of a list of dice values (sorted by insertion: the sandbox's table.sort is metered, and
+-- costs more than the few dice of a throw).
 function T.key(values)
   local v = {}
-  for i = 1, #values do v[i] = values[i] end
-  table.sort(v, function(a, b) return a > b end)
+  for i = 1, #values do
+    local x, k = values[i], i
+    while k > 1 and v[k - 1] < x do
+      v[k] = v[k - 1]
+      k = k - 1
+    end
+    v[k] = x
+  end
   local k = 0
   for i = 1, #v do k = k * 10 + v[i] end
   return k

@@ -9,6 +9,9 @@
 -- long dice: dice (unused dice, throws.lua), entries, used, triple, captures; cowries: value,
 -- grace, extra (throws owed), throws (this turn), bound (the piece the value is bound to, 0 =
 -- free); killed (per colour: has it captured, for kill_before_home).
+--
+-- Every event reads the turn's props: they are read with the board into the view (V.turn, kept
+-- from one event to the next like the board) and written with `put`, which sets both.
 
 local B = require("chaupar.board")
 local T = require("chaupar.throws")
@@ -22,11 +25,30 @@ local COLOURS = B.COLOURS
 
 function U.implement(sw) return T.IMPLEMENTS[sw.implement] end
 
+-- The turn's props, as read from the state.
+local function read_turn(G)
+  local phase, mover, dice, entries, used, triple, captures, value, grace, bound, throws, extra =
+    G:get("phase", "mover", "dice", "entries", "used", "triple", "captures", "value", "grace", "bound",
+      "throws", "extra")
+  return {
+    phase = phase, mover = mover, dice = dice, entries = entries, used = used, triple = triple,
+    captures = captures, value = value, grace = grace, bound = bound, throws = throws, extra = extra,
+  }
+end
+
+-- Sets turn props (name, value pairs; no value nil) on the state and in the view's copy of them.
+local function put(G, V, ...)
+  G:set(...)
+  local turn, args = V.turn, { ... }
+  for k = 1, #args, 2 do turn[args[k]] = args[k + 1] end
+end
+
 ------------------------------------------------------------------------------------------
 -- The throw-off (§4)
 
-function U.begin_throwoff(G, contenders)
-  G:set("phase", "throwoff", "contenders", contenders, "tscores", {}, "tnext", 1)
+function U.begin_throwoff(G, V, contenders)
+  put(G, V, "phase", "throwoff")
+  G:set("contenders", contenders, "tscores", {}, "tnext", 1)
 end
 
 local function throw_score(sw, outcome)
@@ -48,7 +70,7 @@ local function throwoff(G, sw, V, outcome)
   for k = 1, #contenders do if scores[k] > top then top = scores[k] end end
   for k = 1, #contenders do if scores[k] == top then leaders[#leaders + 1] = contenders[k] end end
   if #leaders > 1 then
-    U.begin_throwoff(G, leaders)
+    U.begin_throwoff(G, V, leaders)
     return
   end
   G:set("contenders", nil, "tscores", nil, "tnext", nil)
@@ -77,8 +99,8 @@ local function colours(sw, mover)
 end
 
 -- The colour to play (the current unit) begins its turn.
-local function begin_turn(G)
-  G:set("phase", "throw", "throws", 0, "extra", 0, "bound", 0, "captures", 0)
+local function begin_turn(G, V)
+  put(G, V, "phase", "throw", "throws", 0, "extra", 0, "bound", 0, "captures", 0)
 end
 
 -- Whether colour c's turns are skipped (§14 finished_plays_partner=off).
@@ -90,7 +112,7 @@ end
 local function next_turn(G, sw, V)
   local skip = sw.finished_plays_partner == "off" and function(x) return skipped(sw, V, x) end or nil
   O.pass(G, skip)
-  begin_turn(G)
+  begin_turn(G, V)
 end
 
 -- Colour `start` started the game and it is colour c's turn (after the throw-off, or in an
@@ -101,7 +123,7 @@ function U.start(G, sw, V, c, start)
   if skipped(sw, V, c) then
     next_turn(G, sw, V)
   else
-    begin_turn(G)
+    begin_turn(G, V)
   end
 end
 
@@ -116,7 +138,8 @@ local function check_win(G, V, c)
     if G:unit_team(u) == team then scores[G:unit_seat(u)] = 1 end
   end
   local result = O.team_label(G, team) .. " win"
-  G:set("phase", "over", "scores", scores, "result", result)
+  put(G, V, "phase", "over")
+  G:set("scores", scores, "result", result)
   G:log("game over: " .. result)
   return true
 end
@@ -132,51 +155,60 @@ local function prompt(G, sw, c, mover, what)
   return who .. " to play " .. what
 end
 
--- The options of decision phase `phase` (act, value or bonus), on the view V.
-function U.options(G, sw, V, phase)
-  if phase == "act" then
-    local key, entries, used, triple, mover = G:get("dice", "entries", "used", "triple", "mover")
-    local entry = U.implement(sw).entry
-    local cs = colours(sw, mover)
-    local list = M.offered(V, cs, key, entries, used, entry, triple)
+-- The options of the decision the view's turn waits for (phase act, value or bonus).
+function U.options(sw, V)
+  local t = V.turn
+  if t.phase == "act" then
+    local key, entries, entry = t.dice, t.entries, U.implement(sw).entry
+    local cs = colours(sw, t.mover)
+    local list = M.offered(V, cs, key, entries, t.used, entry, t.triple)
     if sw.forced_play == "free" and #list > 0 and not M.entry_owed(V, cs, key, entries, entry) then
       list[#list + 1] = "stop"
     end
     return list
   end
-  local v, grace, bound, mover = G:get("value", "grace", "bound", "mover")
-  local b = phase == "value" and bound ~= 0 and bound or nil
-  return M.cowrie_actions(V, colours(sw, mover), v, grace, b)
+  local b = t.phase == "value" and t.bound ~= 0 and t.bound or nil
+  return M.cowrie_actions(V, colours(sw, t.mover), t.value, t.grace, b)
 end
 
--- The status of the decision of phase `phase` with these options (made only for a decision
--- the game waits for: its prompt is text).
-local function decision(G, sw, phase, list)
-  local c, mover, dice, v, bound = O.turn(G), G:get("mover", "dice", "value", "bound")
+-- The status of the decision the view's turn waits for, with these options (made only for a
+-- decision the game waits for: its prompt is text).
+local function decision(G, sw, V, list)
+  local t = V.turn
   local what
-  if phase == "act" then
-    what = T.text(dice)
+  if t.phase == "act" then
+    what = T.text(t.dice)
   else
-    what = tostring(v) .. (phase == "value" and bound ~= 0 and " (bound)" or "")
+    what = tostring(t.value) .. (t.phase == "value" and t.bound ~= 0 and " (bound)" or "")
   end
-  return { actor = G:current(), options = list, prompt = prompt(G, sw, c, mover, what) }
+  return { actor = G:current(), options = list, prompt = prompt(G, sw, O.turn(G), t.mover, what) }
 end
 
--- The view of the board (moves.lua) with the switches in V.sw: the one the last event kept,
--- if the kernel says the state has not changed since, else read afresh.
+-- The view of the board (moves.lua) with the switches in V.sw and the turn's props in V.turn,
+-- read afresh (sw: the switches, if already read).
+function U.read_view(G, sw)
+  local V = M.view(G, sw or R.read(G))
+  V.turn = read_turn(G)
+  return V
+end
+
+-- The view the last event kept, if the kernel says the state has not changed since, else read
+-- afresh.
 function U.view(G)
-  return G:kept("view") or M.view(G, R.read(G))
+  return G:kept("view") or U.read_view(G)
+end
+
+-- The status of a game over.
+local function over(G)
+  return { over = true, scores = G:get("scores"), result = G:get("result") }
 end
 
 function U.status(G)
-  local phase = G:get("phase")
-  if phase == "over" then
-    return { over = true, scores = G:get("scores"), result = G:get("result") }
-  end
   local V = U.view(G)
-  local sw = V.sw
+  local sw, phase = V.sw, V.turn.phase
+  if phase == "over" then return over(G) end
   if phase == "throwoff" or phase == "throw" then return { chance = sw.implement } end
-  return decision(G, sw, phase, U.options(G, sw, V, phase))
+  return decision(G, sw, V, U.options(sw, V))
 end
 
 ------------------------------------------------------------------------------------------
@@ -185,8 +217,8 @@ end
 -- A long-dice throw is over: an extra throw for a capture (§15 capture_extra_throw), or the
 -- next turn.
 local function throw_done(G, sw, V)
-  if sw.capture_extra_throw == "on" and G:get("captures") > 0 then
-    G:set("phase", "throw", "captures", 0)
+  if sw.capture_extra_throw == "on" and V.turn.captures > 0 then
+    put(G, V, "phase", "throw", "captures", 0)
     return
   end
   next_turn(G, sw, V)
@@ -194,16 +226,17 @@ end
 
 -- A cowrie value is played or forfeited (§9): the bonus step, an extra throw, or the next turn.
 local function value_done(G, sw, V, entered, captured)
-  local phase, v, extra, throws = G:get("phase", "value", "extra", "throws")
+  local t = V.turn
+  local phase, v, extra, throws = t.phase, t.value, t.extra, t.throws
   if captured > 0 and sw.capture_extra_throw == "on" then extra = extra + 1 end
   local bound = 0
   if entered and sw.cowrie_followup == "entered_piece" then bound = entered end
   if phase == "value" and v == 25 and sw.cowrie_last_square == "bonus_one" then
-    G:set("bound", bound, "extra", extra, "phase", "bonus", "value", 1, "grace", false)
+    put(G, V, "bound", bound, "extra", extra, "phase", "bonus", "value", 1, "grace", false)
     return
   end
   if extra > 0 and (sw.cowrie_max_throws == 0 or throws < sw.cowrie_max_throws) then
-    G:set("bound", bound, "phase", "throw", "extra", extra - 1)
+    put(G, V, "bound", bound, "phase", "throw", "extra", extra - 1)
     return
   end
   next_turn(G, sw, V) -- a new turn starts with no bound value and no throws owed
@@ -216,12 +249,12 @@ end
 
 -- Plays option `a` of the current decision (`auto`: the rules play it, being the only one).
 local function play(G, sw, V, a, auto)
-  local phase = G:get("phase")
+  local t = V.turn
   local entry = U.implement(sw).entry
-  if phase == "act" then
-    local key, entries, used, mover, captures = G:get("dice", "entries", "used", "mover", "captures")
+  if t.phase == "act" then
+    local key = t.dice
     if a == "stop" then
-      G:log(COLOURS[mover] .. " stops")
+      G:log(COLOURS[t.mover] .. " stops")
       return throw_done(G, sw, V)
     end
     local g = T.GROUPS[key][a & 7]
@@ -230,12 +263,12 @@ local function play(G, sw, V, a, auto)
     local _, n = M.play(G, V, a, entry)
     if n > 0 then U.killed(G, V, c, n) end
     if check_win(G, V, c) then return end
-    G:set("dice", g.rest, "entries", (a >> 6) & 127 == 0 and entries + 1 or entries,
-      "used", used + g.size, "captures", captures + n)
+    put(G, V, "dice", g.rest, "entries", (a >> 6) & 127 == 0 and t.entries + 1 or t.entries,
+      "used", t.used + g.size, "captures", t.captures + n)
     if g.rest == 0 then throw_done(G, sw, V) end
     return
   end
-  if auto then log_auto(G, V, a, tostring(G:get("value"))) end
+  if auto then log_auto(G, V, a, tostring(t.value)) end
   local c, entered = M.colour(a), (a >> 6) & 127 == 0
   local moved, n = M.play(G, V, a, entry)
   if n > 0 then U.killed(G, V, c, n) end
@@ -254,29 +287,28 @@ end
 -- Plays single options and forfeits unusable throws until the game waits for a chance event
 -- or a real decision; returns the status there. V, the view, follows every piece that moves.
 function U.settle(G, sw, V)
-  V = V or M.view(G, sw)
+  V = V or U.read_view(G, sw)
+  local t = V.turn
   for _ = 1, 1000 do
-    local phase = G:get("phase")
-    if phase == "over" then
-      return { over = true, scores = G:get("scores"), result = G:get("result") }
-    end
+    local phase = t.phase
+    if phase == "over" then return over(G) end
     if phase ~= "act" and phase ~= "value" and phase ~= "bonus" then return { chance = sw.implement } end
-    local list = U.options(G, sw, V, phase)
+    local list = U.options(sw, V)
     if #list == 0 then
-      local c = G:get("mover")
+      local c = t.mover
       if phase == "act" then
-        G:log(COLOURS[c] .. ": " .. T.text(G:get("dice")) .. " cannot be played")
+        G:log(COLOURS[c] .. ": " .. T.text(t.dice) .. " cannot be played")
         G:stat("forfeits")
         throw_done(G, sw, V)
       else
-        G:log(COLOURS[c] .. ": " .. G:get("value") .. " is forfeited")
+        G:log(COLOURS[c] .. ": " .. t.value .. " is forfeited")
         G:stat("forfeits")
         value_done(G, sw, V, nil, 0)
       end
     elseif #list == 1 and list[1] ~= "stop" then
       play(G, sw, V, list[1], true)
     else
-      return decision(G, sw, phase, list)
+      return decision(G, sw, V, list)
     end
   end
   error("chaupar: a turn did not settle")
@@ -304,14 +336,13 @@ function U.begin_throw(G, sw, outcome, V)
   if sw.implement == "cowries" then
     local _, graces = T.schedule(sw)
     local v = outcome[1]
-    local throws, extra = G:get("throws", "extra")
     local grace = graces[v] or false
-    G:set("phase", "value", "value", v, "grace", grace, "throws", throws + 1,
-      "extra", extra + (grace and 1 or 0), "mover", mover)
+    put(G, V, "phase", "value", "value", v, "grace", grace, "throws", V.turn.throws + 1,
+      "extra", V.turn.extra + (grace and 1 or 0), "mover", mover)
   else
     local key = T.key(outcome)
     local triple = #outcome == 3 and outcome[1] == outcome[2] and outcome[2] == outcome[3]
-    G:set("phase", "act", "dice", key, "entries", 0, "used", 0, "triple", triple, "mover", mover,
+    put(G, V, "phase", "act", "dice", key, "entries", 0, "used", 0, "triple", triple, "mover", mover,
       "captures", 0)
   end
 end
@@ -319,7 +350,7 @@ end
 function U.chance(G, name, outcome)
   local V = U.view(G)
   local sw = V.sw
-  if G:get("phase") == "throwoff" then
+  if V.turn.phase == "throwoff" then
     throwoff(G, sw, V, outcome)
   else
     U.begin_throw(G, sw, outcome, V)
@@ -331,12 +362,12 @@ end
 function U.label(G, option)
   if type(option) == "string" then return option end
   local V = U.view(G)
-  local named = shared(V.sw)
-  if G:get("phase") == "act" then
-    local g = T.GROUPS[G:get("dice")][option & 7]
+  local named, t = shared(V.sw), V.turn
+  if t.phase == "act" then
+    local g = T.GROUPS[t.dice][option & 7]
     return M.label(V, option, g.label, named)
   end
-  return M.label(V, option, tostring(G:get("value")), named)
+  return M.label(V, option, tostring(t.value), named)
 end
 
 return U

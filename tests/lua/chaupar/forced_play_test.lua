@@ -60,6 +60,8 @@ for _, case in ipairs({
   { implement = "dice3", castle_function = "shared", block_passing = "none" },
   { implement = "dice2", multi_entry = "off", block_model = "none" },
   { implement = "dice3", entry_compulsory = "off", start = "ain_akbari" },
+  { implement = "dice3", entry_compulsory = "maximal" }, { implement = "dice2", entry_compulsory = "maximal" },
+  { implement = "dice3", entry_compulsory = "maximal", blocks_split = "off" },
 }) do
   for seed = 1, 3 do
     local G = K.new("chaupar", case)
