@@ -141,12 +141,6 @@ impl UserData for State {
         add_turns(m);
         add_secrets_and_bags(m);
         add_pending(m);
-        m.add_method("keep", |lua, this, (name, value): (String, LuaValue)| {
-            super::kept::keep(lua, this, &name, value).map_err(|e| placed(lua, e.to_string()))
-        });
-        m.add_method("kept", |lua, this, name: String| {
-            super::kept::kept(lua, this, &name)
-        });
         m.add_method_mut("reseed", |lua, this, seed: i64| {
             writable_at(lua, this)?;
             this.reseed(seed as u64);

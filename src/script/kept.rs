@@ -8,72 +8,140 @@
 //! stay responsible for one thing: a kept value must equal what they would build from the
 //! state; with `State::keeping` off they always build it, and the differential tests compare.
 
-use mlua::{Lua, Result, Table, Value as LuaValue};
+use std::ffi::c_int;
 
+use mlua::{Lua, ffi};
+
+use super::stack::{bytes_at, type_name};
 use crate::kernel::{State, Viewer};
 
-/// The registry table: name → { value, stamp id, stamp version }.
-const REGISTRY: &str = "tortuga.kept";
+/// The registry field holding the table name → { value, stamp id, stamp version }.
+const REGISTRY: &std::ffi::CStr = c"tortuga.kept";
 
 /// The longest name a value is kept under.
 const MAX_NAME: usize = 64;
 
-fn table(lua: &Lua) -> Result<Table> {
-    match lua.named_registry_value::<Option<Table>>(REGISTRY)? {
-        Some(t) => Ok(t),
-        None => {
-            let t = lua.create_table()?;
-            lua.set_named_registry_value(REGISTRY, &t)?;
-            Ok(t)
-        }
+/// Argument 2, the name, checked.
+fn name_arg<'a>(l: *mut ffi::lua_State, method: &str) -> Result<&'a [u8], String> {
+    // SAFETY: argument 2 of the running C function; the string lives while it is there.
+    match unsafe { bytes_at(l, 2) } {
+        Some(name) if !name.is_empty() && name.len() <= MAX_NAME => Ok(name),
+        Some(name) => Err(format!(
+            "{method}: a name of 1 to {MAX_NAME} bytes, not {} bytes",
+            name.len()
+        )),
+        // SAFETY: as above.
+        None => Err(format!("{method}: a name must be a string, not a {}", unsafe {
+            type_name(l, 2)
+        })),
     }
 }
 
-/// `G:keep(name, value)`: keeps `value` for the state as it is now (nil forgets it).
-pub fn keep(lua: &Lua, state: &State, name: &str, value: LuaValue) -> Result<()> {
-    if name.is_empty() || name.len() > MAX_NAME {
-        return Err(mlua::Error::runtime(format!(
-            "keep: a name of 1 to {MAX_NAME} bytes, not {} bytes",
-            name.len()
-        )));
+/// Pushes the kept table (creating it when `create`), or nothing and returns false.
+///
+/// # Safety
+/// Inside a C function called by Lua, with room for two values; may raise a memory error
+/// when creating, with nothing to drop alive.
+unsafe fn push_table(l: *mut ffi::lua_State, create: bool) -> bool {
+    // SAFETY: per the contract.
+    unsafe {
+        if ffi::lua_getfield(l, ffi::LUA_REGISTRYINDEX, REGISTRY.as_ptr()) == ffi::LUA_TTABLE {
+            return true;
+        }
+        ffi::lua_pop(l, 1);
+        if !create {
+            return false;
+        }
+        ffi::lua_createtable(l, 0, 4);
+        ffi::lua_pushvalue(l, -1);
+        ffi::lua_setfield(l, ffi::LUA_REGISTRYINDEX, REGISTRY.as_ptr());
+        true
     }
+}
+
+/// `G:keep(name, value)`: keeps `value` for the state as it is now (nil forgets it). An
+/// entry is rewritten in place, so keeping a value again makes no table.
+pub(super) fn keep(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    name_arg(l, "keep")?;
     if state.read_only {
-        return Err(mlua::Error::runtime(
-            "keep: queries (status, label, render, …) and `lua` cannot keep values",
-        ));
-    }
-    let t = table(lua)?;
-    if value.is_nil() {
-        return t.raw_set(name, LuaValue::Nil);
+        return Err("keep: queries (status, label, render, …) and `lua` cannot keep values".into());
     }
     let (id, version) = state.stamp().parts();
-    t.raw_set(
-        name,
-        lua.create_sequence_from([value, LuaValue::Integer(id), LuaValue::Integer(version)])?,
-    )
+    // SAFETY: a C function's stack has room for LUA_MINSTACK values; arguments 2 and 3 are
+    // the name and the value; a memory error raised here leaves nothing to drop.
+    unsafe {
+        ffi::lua_settop(l, 3);
+        push_table(l, true);
+        if ffi::lua_isnil(l, 3) != 0 {
+            ffi::lua_pushvalue(l, 2);
+            ffi::lua_pushnil(l);
+            ffi::lua_rawset(l, 4);
+            return Ok(0);
+        }
+        ffi::lua_pushvalue(l, 2);
+        if ffi::lua_rawget(l, 4) != ffi::LUA_TTABLE {
+            ffi::lua_pop(l, 1);
+            ffi::lua_createtable(l, 3, 0);
+            ffi::lua_pushvalue(l, 2);
+            ffi::lua_pushvalue(l, -2);
+            ffi::lua_rawset(l, 4);
+        }
+        ffi::lua_pushvalue(l, 3);
+        ffi::lua_rawseti(l, -2, 1);
+        ffi::lua_pushinteger(l, id);
+        ffi::lua_rawseti(l, -2, 2);
+        ffi::lua_pushinteger(l, version);
+        ffi::lua_rawseti(l, -2, 3);
+    }
+    Ok(0)
 }
 
 /// `G:kept(name)`: the value kept under `name` for this very state, else nil.
-pub fn kept(lua: &Lua, state: &State, name: &str) -> Result<LuaValue> {
+pub(super) fn kept(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    name_arg(l, "kept")?;
     if !state.keeping || state.viewer != Viewer::Referee {
-        return Ok(LuaValue::Nil);
+        // SAFETY: a C function may push one result.
+        unsafe { ffi::lua_pushnil(l) };
+        return Ok(1);
     }
-    let Some(t) = lua.named_registry_value::<Option<Table>>(REGISTRY)? else {
-        return Ok(LuaValue::Nil);
-    };
-    let Some(entry) = t.raw_get::<Option<Table>>(name)? else {
-        return Ok(LuaValue::Nil);
-    };
     let (id, version) = state.stamp().parts();
-    if entry.raw_get::<i64>(2)? == id && entry.raw_get::<i64>(3)? == version {
-        entry.raw_get(1)
-    } else {
-        Ok(LuaValue::Nil)
+    // SAFETY: room for LUA_MINSTACK values; only raw reads, which raise nothing.
+    unsafe {
+        ffi::lua_settop(l, 2);
+        if !push_table(l, false) {
+            ffi::lua_pushnil(l);
+            return Ok(1);
+        }
+        ffi::lua_pushvalue(l, 2);
+        if ffi::lua_rawget(l, 3) == ffi::LUA_TTABLE
+            && stamp_part(l, 2) == Some(id)
+            && stamp_part(l, 3) == Some(version)
+        {
+            ffi::lua_rawgeti(l, 4, 1);
+        } else {
+            ffi::lua_pushnil(l);
+        }
+    }
+    Ok(1)
+}
+
+/// Integer `i` of the entry on top of the stack.
+///
+/// # Safety
+/// A table is on top, with room for one value.
+unsafe fn stamp_part(l: *mut ffi::lua_State, i: i64) -> Option<i64> {
+    // SAFETY: per the contract; the value pushed is popped.
+    unsafe {
+        ffi::lua_rawgeti(l, -1, i);
+        let mut ok = 0;
+        let v = ffi::lua_tointegerx(l, -1, &mut ok);
+        ffi::lua_pop(l, 1);
+        (ok != 0).then_some(v)
     }
 }
 
 /// Forgets every kept value: an invocation failed, and may have left one half-changed.
 pub fn forget_all(lua: &Lua) {
     // Dropping the table cannot fail in a way that matters: nothing is kept either way.
-    let _ = lua.unset_named_registry_value(REGISTRY);
+    let _ = lua.unset_named_registry_value(REGISTRY.to_str().unwrap_or_default());
 }

@@ -27,7 +27,7 @@ use crate::kernel::{Seat, State, Value};
 type Method = fn(*mut ffi::lua_State, &mut State) -> Result<c_int, String>;
 
 /// The methods bound here, by name.
-const METHODS: [(&str, Method); 16] = [
+const METHODS: [(&str, Method); 18] = [
     ("current", current),
     ("switch", switch),
     ("get", get),
@@ -44,12 +44,15 @@ const METHODS: [(&str, Method); 16] = [
     ("mask", mask),
     ("pieces_get", pieces_get),
     ("cells_get", cells_get),
+    ("keep", super::kept::keep),
+    ("kept", super::kept::kept),
 ];
 
 /// `METHODS[i]` as a Lua C function.
 const BOUND: [ffi::lua_CFunction; METHODS.len()] = [
     bind::<0>, bind::<1>, bind::<2>, bind::<3>, bind::<4>, bind::<5>, bind::<6>, bind::<7>,
     bind::<8>, bind::<9>, bind::<10>, bind::<11>, bind::<12>, bind::<13>, bind::<14>, bind::<15>,
+    bind::<16>, bind::<17>,
 ];
 
 /// Adds the methods to `G`'s metatable (shared by every state of this Lua).
