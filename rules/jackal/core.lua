@@ -34,6 +34,16 @@ function C.sw(G, k)
   return v
 end
 
+-- Switch k read through view V: once per view (a view lasts one call, or is kept, see C.view).
+function C.vsw(V, k)
+  local v = V.sw[k]
+  if v == nil then
+    v = C.sw(V.G, k)
+    V.sw[k] = v
+  end
+  return v
+end
+
 function C.contains(list, v)
   for i = 1, #list do if list[i] == v then return true end end
   return false
@@ -252,6 +262,11 @@ function C.retire(G, p, zone)
   C.cwrite(G, p, label, team, 0, 0, zone)
 end
 
+-- Character record c as C.retire left its character.
+function C.retired(c, zone)
+  c.loc, c.step, c.trap, c.conv, c.drunk, c.newb = zone, 0, false, false, 0, 0
+end
+
 -- The character table of the packed integer v (see decode).
 local function make_char(G, v)
   local p = v >> 27
@@ -280,15 +295,29 @@ function C.sober_mis(c) return c.who == "mis" and not c.conv end
 -- Living: on the board, a ship, swimming or underground (not dead, gone or discarded).
 function C.alive(c) return c.loc ~= 0 and c.loc ~= B.DEAD and c.loc ~= B.GONE end
 
--- A view of every character, indexed by location; items are read per cell when asked for.
--- Rebuild it after changes.
+-- A view of every character, indexed by location; items, tiles and switches are read when
+-- asked for, once. A view describes the state it was read from: after a change, read a new
+-- one. One call reads it once: a step of the move that hands over to the next within the
+-- call keeps the view (C.keep_view) after its last write, and the next step's C.view finds it
+-- (G:kept is nil once anything changed, in a seat's view, and in a copy of the state).
 function C.view(G)
+  return G:kept("view") or C.read_view(G)
+end
+
+-- Keeps view V for the state as it is now (after the caller's last write): V must say what
+-- C.read_view would, which the tests check by playing the same games without kept values.
+function C.keep_view(G, V)
+  -- items and tiles change without the view knowing: read them again when asked for
+  V.items_at, V.tiles = {}, {}
+  G:keep("view", V)
+end
+
+-- A view read from the state afresh.
+function C.read_view(G)
   local chars, at = {}, {}
-  local V = {
-    G = G, sides = G:get("sides"), ships = G:get("ships"), chars = chars, at = at, items_at = {},
-    tiles = {},
-  }
-  local cs = G:get("cs") or {}
+  local sides, ships, cs = G:get("sides", "ships", "cs")
+  local V = { G = G, sides = sides, ships = ships, chars = chars, at = at, items_at = {}, tiles = {}, sw = {} }
+  cs = cs or {}
   for i = 1, #cs do
     local c = make_char(G, cs[i])
     chars[i] = c
@@ -501,12 +530,14 @@ function C.accepts_items(G, l)
 end
 
 -- The step a character arriving from outside lands on (spinners: 1; Friday: the last).
-function C.entry_step(G, l, c)
-  local n = C.steps(G, l)
+local function entry_step(n, c)
   if n <= 1 then return 0 end
   if c.who == "fri" then return n end
   return 1
 end
+
+function C.entry_step(G, l, c) return entry_step(C.steps(G, l), c) end
+function C.ventry_step(V, l, c) return entry_step(C.vsteps(V, l), c) end
 
 ------------------------------------------------------------------------------------------
 -- Enemies, forbidden cells (§4.3) and who would be hit (§5)
@@ -594,9 +625,11 @@ function C.place(G, c, l, step)
   c.loc, c.step = l, step or 0
 end
 
-function C.clear_flags(G, p)
+-- Frees character p from a trap and sobers it up (record c, when given, follows).
+function C.clear_flags(G, p, c)
   C.flag(G, p, "trap", false)
   C.flag(G, p, "drunk", 0)
+  if c then c.trap, c.drunk = false, 0 end
 end
 
 -- Discards a piece (the kernel cannot delete one).
@@ -670,7 +703,7 @@ function C.kill(G, c, fate, why)
     C.end_move(G)
   end
   C.retire(G, c.id, B.DEAD)
-  c.loc = B.DEAD
+  C.retired(c, B.DEAD)
   G:log(c.label .. " dies" .. (why and (" (" .. why .. ")") or ""))
   G:stat("deaths")
 end
@@ -682,38 +715,38 @@ function C.leave(G, c, why)
     C.end_move(G)
   end
   C.retire(G, c.id, B.GONE)
-  c.loc = B.GONE
+  C.retired(c, B.GONE)
   G:log(c.label .. " leaves the game" .. (why and (" (" .. why .. ")") or ""))
 end
 
--- c is hit by attacker a (§5).
+-- c is hit by attacker a (§5); view V follows.
 function C.hit(G, V, c, a)
   if c.who == "fri" then
     C.set_team(G, c.id, a.team)
-    C.clear_flags(G, c.id)
+    C.clear_flags(G, c.id, c)
     c.team = a.team
     G:log("Fri joins " .. C.team_name(a.team))
     return
   end
-  if B.is_sea(c.loc) then
-    C.kill(G, c, "lost", "hit in the sea")
-    return
-  end
+  local from = c.loc
   local ship = V.ships[c.team] or 0
-  if ship == 0 then
+  if B.is_sea(from) then
+    C.kill(G, c, "lost", "hit in the sea")
+  elseif ship == 0 then
     C.kill(G, c, "lost", "no ship")
-    return
+  else
+    C.place(G, c, ship, 0)
+    C.clear_flags(G, c.id, c)
+    G:log(c.label .. " is hit and goes to the " .. C.team_name(c.team) .. " ship")
+    G:stat("hits")
   end
-  C.place(G, c, ship, 0)
-  C.clear_flags(G, c.id)
-  G:log(c.label .. " is hit and goes to the " .. C.team_name(c.team) .. " ship")
-  G:stat("hits")
+  C.vrelocate(V, c, from)
 end
 
 -- c boards the ship of team t (with the move's item banked, §4.2 rule 3).
 function C.board(G, c, t, ships)
   C.place(G, c, ships[t], 0)
-  C.clear_flags(G, c.id)
+  C.clear_flags(G, c.id, c)
   if c.id == G:get("mv_ch") then
     C.item_bank(G, t)
     C.end_move(G)

@@ -410,8 +410,9 @@ local function free_rum(G, c)
 end
 
 -- Applies an action option. Returns "free" when the team acts again, "chain" when a move
--- started (drive it), or "done" when the action is over.
-function M.apply(G, opt)
+-- started (its steps are on the pending stack, or ran already), or "done" when the action is
+-- over. `at_once`: nothing stacked on the apply hook acts after it (see chain.lua).
+function M.apply(G, opt, at_once)
   local a = opt.a
   if a == "pass" then
     G:log(C.team_name(G:get("turn")) .. " passes")
@@ -444,10 +445,12 @@ function M.apply(G, opt)
     return "done"
   end
   if a == "move" then
-    local c = C.char(G, opt.ch)
+    local V = C.view(G)
+    local c = C.vchar(V, opt.ch)
     if opt.rum then
       C.spend_bottle(G, c.team)
       C.flag(G, c.id, "trap", false)
+      c.trap = false
       G:log(c.label .. " drinks a bottle of rum")
     end
     if opt.type == "flight" then
@@ -455,7 +458,7 @@ function M.apply(G, opt)
     end
     local m = C.motion(c.loc, opt.to, opt.type)
     m.step = opt.step
-    H.start(G, c, opt.item or 0, m)
+    H.start(G, V, c, opt.item or 0, m, at_once)
     return "chain"
   end
   error("unknown action " .. tostring(a))

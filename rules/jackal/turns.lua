@@ -270,9 +270,11 @@ function T.begin(G)
   for _ = 1, 4 * #teams + 1 do
     local t = G:get("turn")
     T.set_turn(G, t)
-    local opts = M.actions(G, t)
+    local V = C.view(G)
+    local opts = M.actions(G, t, V)
     if #opts > 0 then
       G:set("passes", 0)
+      C.keep_view(G, V) -- for the action that follows
       return T.decision(G, opts)
     end
     G:log(C.team_name(t) .. ": pass")
