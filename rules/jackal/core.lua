@@ -211,16 +211,18 @@ function C.cdrop(G, p)
   G:set("cs", #cs > 0 and cs or nil)
 end
 
--- Every character as (piece id, label, team, step, flags, location), for loops.
-function C.each_char(G)
+-- The characters of team t whose drink or newborn's wait wears off at the end of its turn:
+-- piece ids, turns drunk and turns to wait.
+function C.wearing_off(G, t)
+  local out = {}
   local cs = G:get("cs") or {}
-  local i = 0
-  return function()
-    i = i + 1
+  for i = 1, #cs do
     local v = cs[i]
-    if not v then return nil end
-    return v >> 27, decode(v)
+    if (v >> 16) & 15 ~= 0 and (v >> 11) & 7 == t then
+      out[#out + 1] = { v >> 27, (v >> 16) & 3, (v >> 18) & 3 }
+    end
   end
+  return out
 end
 
 -- A new character piece at l.
@@ -269,11 +271,11 @@ end
 
 -- The character table of the packed integer v (see decode).
 local function make_char(G, v)
-  local p = v >> 27
-  local label, team, step, f, l = decode(v)
+  local p, l, label = v >> 27, v & 255, LABELS[(v >> 20) & 127]
   local c = {
-    id = p, loc = l, label = label, who = WHO[label] or "pirate", team = team, step = step,
-    trap = f & 1 ~= 0, conv = f & 2 ~= 0, drunk = (f >> 2) & 3, newb = (f >> 4) & 3,
+    id = p, loc = l, label = label, who = WHO[label] or "pirate", team = (v >> 11) & 7,
+    step = (v >> 8) & 7, trap = v & 16384 ~= 0, conv = v & 32768 ~= 0, drunk = (v >> 16) & 3,
+    newb = (v >> 18) & 3,
   }
   if l == B.UNDER then
     c.lost = G:piece_get(p, "lost")
@@ -315,8 +317,9 @@ end
 -- A view read from the state afresh.
 function C.read_view(G)
   local chars, at = {}, {}
-  local sides, ships, cs = G:get("sides", "ships", "cs")
-  local V = { G = G, sides = sides, ships = ships, chars = chars, at = at, items_at = {}, tiles = {}, sw = {} }
+  local sides, ships, cs, shifted = G:get("sides", "ships", "cs", "shifted")
+  local V = { G = G, sides = sides, ships = ships, shifted = shifted or false, chars = chars, at = at,
+              items_at = {}, tiles = {}, sw = {} }
   cs = cs or {}
   for i = 1, #cs do
     local c = make_char(G, cs[i])
@@ -495,9 +498,10 @@ end
 -- The land cells, in reading order, where tile `name` lies face up (but cell `but`).
 function C.open_cells(G, name, but)
   local out = {}
+  local cells = G:cells_get(B.LAND, "c") -- an open tile is never secret (see C.cell)
   for i = 1, #B.LAND do
-    local t = B.LAND[i]
-    if t ~= but and C.open_tile(G, t) == name then out[#out + 1] = t end
+    local v, t = cells[i], B.LAND[i]
+    if v and v & 128 ~= 0 and t ~= but and tile_names[v & 127] == name then out[#out + 1] = t end
   end
   return out
 end
@@ -582,13 +586,13 @@ function C.forbidden(G, V, c, l, step)
     elseif o.who == "fri" then mis_only = false
     else mis_only = false; fri_only = false end
   end
-  local strict = C.sw(G, "missionary_block") == "strict"
+  local strict = C.vsw(V, "missionary_block") == "strict"
   if has_mis and strict and c.who ~= "fri" then
     return true
   end
   if not C.fighter(c) then
     if t and C.th(t, "shelter", G, l) then return false end
-    local meet = C.sw(G, "friday_missionary_meet") == "both_leave"
+    local meet = C.vsw(V, "friday_missionary_meet") == "both_leave"
     if c.who == "fri" and mis_only and meet then return false end
     if C.sober_mis(c) and fri_only and meet then return false end
     if c.who == "fri" and mis_only and not strict then return false end

@@ -112,6 +112,7 @@ end
 
 -- An action (decisions in the middle of a move go to their continuations, see chain.lua).
 local function apply(G, opt)
+  opt = M.option(opt)
   if opt.a == "end" then return T.end_turn(G) end
   local r = M.apply(G, opt, hook.apply == apply)
   if r == "chain" then

@@ -221,12 +221,11 @@ end
 
 local function tick(G, t)
   -- drunkenness and the newborn's wait wear off at the end of the team's turn
-  for p, _, team, _, f in C.each_char(G) do
-    if f >= 4 and team == t then
-      local d, n = (f >> 2) & 3, (f >> 4) & 3
-      if d > 0 then C.flag(G, p, "drunk", d - 1) end
-      if n > 0 then C.flag(G, p, "newb", n - 1) end
-    end
+  local wearing = C.wearing_off(G, t)
+  for i = 1, #wearing do
+    local p, d, n = wearing[i][1], wearing[i][2], wearing[i][3]
+    if d > 0 then C.flag(G, p, "drunk", d - 1) end
+    if n > 0 then C.flag(G, p, "newb", n - 1) end
   end
   if G:get("shifted") then
     G:set("grass", math.max(0, (G:get("grass") or 0) - 1))
