@@ -20,7 +20,10 @@
 -- in the hooks that run before it) runs at once instead, in the same call and with the same
 -- view (see `hand_over`): that is what pushing it would do, as long as no house rule stacks
 -- on a step and could act between the two. Only the steps that wait below a chance event or
--- a decision, and chain.done under the move, go on the stack.
+-- a decision go on the stack, and chain.done under them when the move first waits (core.wait):
+-- a move that never waits ends in the call that started it. arrive, land and effect take that
+-- view as an argument the kernel never gives (it calls them with G alone), and return the view
+-- of the state as the move left it when they know it (nothing else changed it since).
 
 local B = require("jackal.board")
 local C = require("jackal.core")
@@ -45,13 +48,15 @@ local function own_steps()
   return true
 end
 
--- Step `name` comes next, with `...`: run at once where pushing it would run it right away,
--- with view V (when given: kept for it, after the caller's last write); else pushed. The
--- caller returns what this returns, and does nothing after it.
+-- Step `name` comes next, with `...`: run at once where pushing it would run it right away
+-- (given view V, which must say what C.read_view would now, when it takes one); else pushed.
+-- The caller returns what this returns, and does nothing after it.
+local STEPS -- the steps by name (below)
 local function hand_over(G, V, name, ...)
-  if not own_steps() then return C.push(G, name, ...) end
-  if V then C.keep_view(G, V) end
-  return H.hooks["chain." .. name](G, ...)
+  if V and V.own_steps == nil then V.own_steps = own_steps() end
+  if not (V and V.own_steps or not V and own_steps()) then return C.push(G, name, ...) end
+  if V then return STEPS[name](G, V) end
+  return STEPS[name](G, ...)
 end
 
 ------------------------------------------------------------------------------------------
@@ -69,35 +74,42 @@ function H.go(G, V, m)
   return hand_over(G, V, "arrive")
 end
 
--- The end of a move's chain: the main action is over.
-local function done(G)
-  if G:get("phase") == "move" then return require("jackal.turns").action_done(G) end
+-- The end of a move's chain: the main action is over. V: the view of the state, when known.
+local function done(G, V)
+  if G:get("phase") == "move" then return require("jackal.turns").action_done(G, V) end
 end
 
 -- Starts a move of character c of view V, carrying item piece `item` (0 = none), with motion
--- m. `at_once`: nothing stacked on the action's hook acts after it (see hand_over).
+-- m. `at_once`: nothing stacked on the action's hook acts after it (see hand_over). Returns
+-- the status that follows when the move ended in this call.
 function H.start(G, V, c, item, m, at_once)
+  local direct = at_once and own_steps()
   G:set("phase", "move", "mv_ch", c.id, "mv_item", item or 0, "mv_start", c.loc,
-    "mv_sstep", c.step or 0, "mv_hit", false, "mv_live", true, "mv_fresh", 0)
+    "mv_sstep", c.step or 0, "mv_hit", false, "mv_live", true, "mv_fresh", 0, "mv_base", not direct)
   if c.trap then
     C.flag(G, c.id, "trap", false)
     c.trap = false
   end
-  C.push(G, "done")
+  if not direct then G:push({ hook = "chain.done" }) end
   set_motion(G, m, c.loc, c.step or 0)
-  if at_once then return hand_over(G, V, "arrive") end
-  C.push(G, "arrive")
+  if not direct then return C.push(G, "arrive") end
+  local after = hand_over(G, V, "arrive")
+  if G:get("mv_base") then return nil end -- it waits: chain.done comes when all is resolved
+  if #G:pending() > 0 then
+    error("a continuation was pushed in the middle of a move without core.push, core.ask or core.draw", 0)
+  end
+  return done(G, after)
 end
 
 local MOVE_KEYS = { "mv_ch", "mv_item", "mv_start", "mv_sstep", "mv_at", "mv_step", "mv_prev",
-  "mv_pstep", "mv_type", "mv_dx", "mv_dy", "mv_seen", "mv_hit", "mv_live", "mv_fresh" }
+  "mv_pstep", "mv_type", "mv_dx", "mv_dy", "mv_seen", "mv_hit", "mv_live", "mv_fresh", "mv_base" }
 
 -- Forgets the move: all of it, or (at the end of an action) what a later move must not see.
 function H.clear_move(G, all)
   if all then
     for i = 1, #MOVE_KEYS do G:set(MOVE_KEYS[i], nil) end
   else
-    G:set("mv_live", false, "mv_seen", nil, "mv_item", 0)
+    G:set("mv_live", false, "mv_seen", nil, "mv_item", 0, "mv_base", nil)
   end
 end
 
@@ -125,10 +137,10 @@ local function looped(G, V, l, req, mtype, dx, dy)
   return false
 end
 
-local function arrive(G)
+local function arrive(G, V)
   local live, p, l, req, mtype, dx, dy = G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_type", "mv_dx", "mv_dy")
   if not live then return end
-  local V = C.view(G)
+  V = V or C.view(G)
   local c = C.vchar(V, p)
   req, dx, dy = req or 0, dx or 0, dy or 0
   -- 1. Loop
@@ -187,14 +199,14 @@ local function arrive(G)
   if open then return hand_over(G, V, "land") end
   C.push(G, "land")
   G:set("mv_fresh", l)
-  return hand_over(G, V, "flip", l, "move")
+  return hand_over(G, nil, "flip", l, "move")
 end
 
 -- Rule 7 and the meeting rules, after the cell is open.
-local function land(G)
+local function land(G, V)
   local live, p, l, req, fresh = G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_fresh")
   if not live then return end
-  local V = C.view(G)
+  V = V or C.view(G)
   local c = C.vchar(V, p)
   req = req or 0
   local step = req > 0 and req or C.ventry_step(V, l, c)
@@ -243,25 +255,28 @@ end
 
 -- What a tile effect returned: a motion (the move goes on), "wait" (a continuation it pushed
 -- comes first), or anything else (the move ends here).
--- V: the view of the state as the effect left it, when res is a motion.
+-- V: the view of the state as the effect left it (nil when not known, except for a motion).
 local function follow(G, V, res)
   if type(res) == "table" then
     return H.go(G, V, res)
   elseif res ~= "wait" then
     C.end_move(G)
+    return V
   end
 end
 
-local function effect(G)
+local function effect(G, V)
   local live, p, l, fresh = G:get("mv_live", "mv_ch", "mv_at", "mv_fresh")
   if not live then return end
-  local V = C.view(G)
+  V = V or C.view(G)
   local c = C.vchar(V, p)
   local t = C.vt(V, l)
   -- the tile's hook may read the view (C.view): it is the state's as it is
   C.keep_view(G, V)
   local res = C.th(t, "on_arrive", G, l, c)
-  if type(res) == "table" then V = C.view(G) end -- as the tile left it (mv_fresh is not in it)
+  -- the view as the tile left it: the same one when it changed nothing (mv_fresh is not in it)
+  V = G:kept("view")
+  if not V and type(res) == "table" then V = C.read_view(G) end
   if fresh == l then G:set("mv_fresh", 0) end
   return follow(G, V, res)
 end
@@ -269,7 +284,7 @@ end
 -- The outcome of a tile's own randomizer (core.draw): the tile's on_draw hook says what follows.
 local function tile_draw(G, outcome, tile, l)
   local res = C.th(tile, "on_draw", G, l, outcome, C.mover(G))
-  return follow(G, type(res) == "table" and C.view(G), res)
+  follow(G, type(res) == "table" and C.view(G), res)
 end
 
 ------------------------------------------------------------------------------------------
@@ -284,7 +299,7 @@ end
 local function wait_for(G, what, l, by)
   local hook = what == "deck" and "chain.drawn" or "chain.oriented"
   local seen_by = by == "peek" and C.th("lh", "side_seats", G, G:get("turn")) or nil
-  G:push({ hook = hook, args = { l, by }, chance = what, why = "turning up " .. B.name(l), seen_by = seen_by })
+  C.wait(G, { hook = hook, args = { l, by }, chance = what, why = "turning up " .. B.name(l), seen_by = seen_by })
 end
 
 local function flip(G, l, by)
@@ -390,7 +405,8 @@ local function answer(G, ans, owner, kind, l, extra)
       C.kill(G, C.mover(G), "start", "no way out")
       return
     end
-    return H.go(G, C.view(G), C.motion(l, B.parse(ans), MOTION_TYPE[kind]))
+    H.go(G, C.view(G), C.motion(l, B.parse(ans), MOTION_TYPE[kind]))
+    return
   end
   C.th(owner, "decide", G, l, kind, extra, ans)
 end
@@ -404,12 +420,15 @@ local function prompt(G, owner, kind, l, extra)
   return string.format("%s %s at %s: %s (%s)", C.team_name(G:get("turn")), who, B.name(l), C.question(kind), kind)
 end
 
+STEPS = { arrive = arrive, land = land, effect = effect, flip = flip, reveal = reveal }
+
 -- The steps' hooks, for the game table: house rules stack on them like on any other.
 H.hooks = {
   ["chain.done"] = done,
-  ["chain.arrive"] = arrive,
-  ["chain.land"] = land,
-  ["chain.effect"] = effect,
+  -- (the kernel takes what a continuation returns for a status: not the view these return)
+  ["chain.arrive"] = function(G) arrive(G) end,
+  ["chain.land"] = function(G) land(G) end,
+  ["chain.effect"] = function(G) effect(G) end,
   ["chain.tile_draw"] = tile_draw,
   ["chain.flip"] = flip,
   ["chain.drawn"] = drawn,

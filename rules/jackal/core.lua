@@ -107,14 +107,20 @@ function C.team_after(teams, t)
   return nil
 end
 
--- The seat that plays team t's turn now (grass shifts control, §7.6).
-function C.controller(G, t)
-  local ctrl = G:get("ctrl")
-  if G:get("shifted") then
-    local next_team = C.team_after(G:get("teams"), t)
+-- The seat that plays team t's turn (grass shifts control to the next team's, §7.6): seats
+-- per team `ctrl`, the turn order `teams`, `shifted`: whether the turn is shifted.
+function C.control(ctrl, teams, shifted, t)
+  if shifted then
+    local next_team = C.team_after(teams, t)
     if next_team then return ctrl[next_team] end
   end
   return ctrl[t]
+end
+
+-- The seat that plays team t's turn now.
+function C.controller(G, t)
+  local ctrl, teams, shifted = G:get("ctrl", "teams", "shifted")
+  return C.control(ctrl, teams, shifted, t)
 end
 
 -- Teams whose rum a team may spend (§8, rum_sharing).
@@ -777,14 +783,25 @@ end
 -- Step `step` of the chain ("arrive", "land", "effect", "flip", "reveal", "done"): the hook
 -- chain.<step> runs with `...` once everything pushed after it is resolved.
 function C.push(G, step, ...)
-  G:push({ hook = "chain." .. step, args = { ... } })
+  C.wait(G, { hook = "chain." .. step, args = { ... } })
+end
+
+-- Pushes continuation `entry` (G:push; tiles push through C.push, C.draw and C.ask). A move
+-- that has not waited yet (prop mv_base false: its steps ran at once, see chain.lua) first
+-- pushes chain.done under it, which ends the move once everything above is resolved.
+function C.wait(G, entry)
+  if G:get("mv_base") == false then
+    G:set("mv_base", true)
+    G:push({ hook = "chain.done" })
+  end
+  G:push(entry)
 end
 
 -- A chance event of tile `tile`'s own randomizer in the middle of a move at cell l: the
 -- tile's on_draw(G, l, outcome, mover) hook gets the outcome and returns what on_arrive may
 -- (a motion, "wait", or nothing to end the move). Returns "wait", for on_arrive to return.
 function C.draw(G, tile, randomizer, l, why)
-  G:push({ hook = "chain.tile_draw", args = { tile, l }, chance = randomizer, why = why })
+  C.wait(G, { hook = "chain.tile_draw", args = { tile, l }, chance = randomizer, why = why })
   return "wait"
 end
 
@@ -811,7 +828,7 @@ function C.ask(G, owner, kind, cell, extra)
   local c = C.mover(G)
   local who = c and c.label or C.team_name(G:get("turn"))
   local why = string.format("%s at %s: %s", who, B.name(cell), C.question(kind))
-  G:push({ hook = "chain.answer", args = { owner, kind, cell or 0, tostring(extra or "-") },
+  C.wait(G, { hook = "chain.answer", args = { owner, kind, cell or 0, tostring(extra or "-") },
            ask = "chain.ask", auto = true, none = "chain.no_option", why = why,
            seen_by = C.th(owner, "seen_by", G, kind) })
   return "wait"

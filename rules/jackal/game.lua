@@ -114,9 +114,9 @@ end
 local function apply(G, opt)
   opt = M.option(opt)
   if opt.a == "end" then return T.end_turn(G) end
-  local r = M.apply(G, opt, hook.apply == apply)
+  local r, status = M.apply(G, opt, hook.apply == apply)
   if r == "chain" then
-    return nil -- chain.done, at the bottom of the pending stack, returns the status
+    return status -- nil: chain.done, under what waits, returns the status
   elseif r == "free" then
     return T.free_done(G)
   end

@@ -336,10 +336,10 @@ function M.actions(G, t, V, any)
   return out
 end
 
--- Free actions after the main action (give rum; end-of-turn rum).
-function M.post_actions(G, t)
+-- Free actions after the main action (give rum; end-of-turn rum), with view V when known.
+function M.post_actions(G, t, V)
   if G:get("shifted") or C.bottles_for(G, t) == 0 then return {} end
-  local V = C.view(G)
+  V = V or C.view(G)
   local out = {}
   M.give_options(G, V, t, out)
   if C.vsw(V, "rum_timing") == "end_of_turn" and rum_ok(V, t) then
@@ -426,9 +426,10 @@ local function free_rum(G, c)
   G:log(c.label .. " drinks and jumps to step " .. n)
 end
 
--- Applies an action option. Returns "free" when the team acts again, "chain" when a move
--- started (its steps are on the pending stack, or ran already), or "done" when the action is
--- over. `at_once`: nothing stacked on the apply hook acts after it (see chain.lua).
+-- Applies an action option. Returns "free" when the team acts again, "chain" and the status
+-- that follows when a move started (nil: its steps wait on the pending stack), or "done"
+-- when the action is over. `at_once`: nothing stacked on the apply hook acts after it (see
+-- chain.lua).
 function M.apply(G, opt, at_once)
   local a = opt.a
   if a == "pass" then
@@ -475,8 +476,7 @@ function M.apply(G, opt, at_once)
     end
     local m = C.motion(c.loc, opt.to, opt.type)
     m.step = opt.step
-    H.start(G, V, c, opt.item or 0, m, at_once)
-    return "chain"
+    return "chain", H.start(G, V, c, opt.item or 0, m, at_once)
   end
   error("unknown action " .. tostring(a))
 end
