@@ -83,7 +83,8 @@ end
 -- m. `at_once`: nothing stacked on the action's hook acts after it (see hand_over). Returns
 -- the status that follows when the move ended in this call.
 function H.start(G, V, c, item, m, at_once)
-  local direct = at_once and own_steps()
+  if V.own_steps == nil then V.own_steps = own_steps() end
+  local direct = at_once and V.own_steps
   G:set("phase", "move", "mv_ch", c.id, "mv_item", item or 0, "mv_start", c.loc,
     "mv_sstep", c.step or 0, "mv_hit", false, "mv_live", true, "mv_fresh", 0, "mv_base", not direct)
   if c.trap then

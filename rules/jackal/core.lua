@@ -193,10 +193,22 @@ local function find(cs, p)
   return nil
 end
 
+-- The characters' integers and where character piece p's is among them (nil: not yet).
+local function slot(G, p)
+  local cs = G:get("cs") or {}
+  return cs, find(cs, p)
+end
+
+-- Writes character piece p's integer at index i of cs (nil: a new one), and cs to the state.
+local function store(G, cs, i, p, label, team, step, f, l)
+  cs[i or #cs + 1] = (p << 27) | l | (step << 8) | (team << 11) | (f << 14) | (LABEL_CODE[label] << 20)
+  G:set("cs", cs)
+end
+
 -- The packed integer of character piece p.
 local function packed(G, p)
-  local cs = G:get("cs")
-  return cs[find(cs, p)]
+  local cs, i = slot(G, p)
+  return cs[i]
 end
 
 function C.cread(G, p)
@@ -204,9 +216,8 @@ function C.cread(G, p)
 end
 
 function C.cwrite(G, p, label, team, step, f, l)
-  local cs = G:get("cs") or {}
-  cs[find(cs, p) or #cs + 1] = (p << 27) | l | (step << 8) | (team << 11) | (f << 14) | (LABEL_CODE[label] << 20)
-  G:set("cs", cs)
+  local cs, i = slot(G, p)
+  store(G, cs, i, p, label, team, step, f, l)
 end
 
 -- Forgets a character piece (it is discarded).
@@ -241,33 +252,42 @@ end
 -- Moves a character (and resets its spinner step to `step`).
 function C.move_char(G, p, l, step)
   G:move(p, l)
-  local label, team, _, f = C.cread(G, p)
-  C.cwrite(G, p, label, team, step or 0, f, l)
+  local cs, i = slot(G, p)
+  local label, team, _, f = decode(cs[i])
+  store(G, cs, i, p, label, team, step or 0, f, l)
 end
 
 function C.set_team(G, p, t)
-  local label, _, step, f, l = C.cread(G, p)
-  C.cwrite(G, p, label, t, step, f, l)
+  local cs, i = slot(G, p)
+  local label, _, step, f, l = decode(cs[i])
+  store(G, cs, i, p, label, t, step, f, l)
 end
 
 function C.set_step(G, p, st)
-  local label, team, _, f, l = C.cread(G, p)
-  C.cwrite(G, p, label, team, st or 0, f, l)
+  local cs, i = slot(G, p)
+  local label, team, _, f, l = decode(cs[i])
+  store(G, cs, i, p, label, team, st or 0, f, l)
+end
+
+-- Flags f with flag `name` set to v (true/false or a number).
+local function with_flag(f, name, v)
+  local sh, m = FLAG[name][1], FLAG[name][2]
+  if v == true then v = 1 elseif not v then v = 0 end
+  return (f & ~(m << sh)) | ((v & m) << sh)
 end
 
 function C.flag(G, p, name, v)
-  local label, team, step, f, l = C.cread(G, p)
-  local sh, m = FLAG[name][1], FLAG[name][2]
-  if v == true then v = 1 elseif not v then v = 0 end
-  f = (f & ~(m << sh)) | ((v & m) << sh)
-  C.cwrite(G, p, label, team, step, f, l)
+  local cs, i = slot(G, p)
+  local label, team, step, f, l = decode(cs[i])
+  store(G, cs, i, p, label, team, step, with_flag(f, name, v), l)
 end
 
 -- Moves a character off the board (dead, gone) with its step and flags cleared.
 function C.retire(G, p, zone)
   G:move(p, zone)
-  local label, team = C.cread(G, p)
-  C.cwrite(G, p, label, team, 0, 0, zone)
+  local cs, i = slot(G, p)
+  local label, team = decode(cs[i])
+  store(G, cs, i, p, label, team, 0, 0, zone)
 end
 
 -- Character record c as C.retire left its character.
@@ -315,9 +335,14 @@ end
 -- Keeps view V for the state as it is now (after the caller's last write): V must say what
 -- C.read_view would, which the tests check by playing the same games without kept values.
 function C.keep_view(G, V)
-  -- items and tiles change without the view knowing: read them again when asked for
-  V.items_at, V.tiles = {}, {}
+  C.forget_cells(V)
   G:keep("view", V)
+end
+
+-- Items and tiles change without the view knowing: a view kept or carried past changes reads
+-- them again when asked for.
+function C.forget_cells(V)
+  V.items_at, V.tiles = {}, {}
 end
 
 -- A view read from the state afresh.
@@ -637,8 +662,9 @@ end
 
 -- Frees character p from a trap and sobers it up (record c, when given, follows).
 function C.clear_flags(G, p, c)
-  C.flag(G, p, "trap", false)
-  C.flag(G, p, "drunk", 0)
+  local cs, i = slot(G, p)
+  local label, team, step, f, l = decode(cs[i])
+  store(G, cs, i, p, label, team, step, with_flag(with_flag(f, "trap", false), "drunk", 0), l)
   if c then c.trap, c.drunk = false, 0 end
 end
 

@@ -332,7 +332,7 @@ end
 function T.action_done(G, V)
   H.clear_move(G)
   if T.check_over(G) then return nil end
-  if V then V.items_at, V.tiles = {}, {} end -- the move changed them
+  if V then C.forget_cells(V) end -- the move changed them
   local t = G:get("turn")
   local free = M.post_actions(G, t, V)
   if #free > 0 then
