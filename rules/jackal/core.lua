@@ -410,8 +410,14 @@ function C.vrelocate(V, c, from)
     if #list == 0 then V.at[from] = nil end
   end
   local to = V.at[c.loc]
-  if not to then to = {}; V.at[c.loc] = to end
-  to[#to + 1] = c
+  if not to then
+    V.at[c.loc] = { c }
+    return
+  end
+  -- in piece-id order, as C.read_view lists them
+  local i = #to
+  while i > 0 and to[i].id > c.id do i = i - 1 end
+  table.insert(to, i + 1, c)
 end
 
 -- Characters at l (spinner step `step`, or every step when step is nil), except `but`.
