@@ -100,7 +100,7 @@ const CASES: &[&[(&str, &str)]] = &[
 ];
 
 fn seats(seed: u64) -> u32 {
-    if seed % 2 == 0 { 4 } else { 2 }
+    if seed.is_multiple_of(2) { 4 } else { 2 }
 }
 
 #[test]
