@@ -12,7 +12,8 @@
 --                team), ships (ship location per team, 0 = absent), bank, bottles (per
 --                team), lost, turn (team to act), shifted (grass), round, grass, stall, act
 --                (activity this round), passes, mv_* (the move in progress; its steps wait on
---                the kernel's pending stack), phase, sw_<switch> (switches a position set, see C.sw).
+--                the kernel's pending stack, mv_base: chain.done is under them, see C.wait),
+--                phase, sw_<switch> (switches a position set, see C.sw).
 
 local B = require("jackal.board")
 
