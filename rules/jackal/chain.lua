@@ -15,6 +15,15 @@
 --   chain.answer(answer, owner, kind, L, extra)  a decision (core.ask); owner "move"
 --                               (arrow_exit, knight_target, plane_target) or a tile name
 --                               whose choices/decide hooks handle it
+--
+-- A step that would run as soon as it is pushed (nothing pushed after it, nothing left to do
+-- in the hooks that run before it) runs at once instead, in the same call and with the same
+-- view (see `hand_over`): that is what pushing it would do, as long as no house rule stacks
+-- on a step and could act between the two. Only the steps that wait below a chance event or
+-- a decision go on the stack, and chain.done under them when the move first waits (core.wait):
+-- a move that never waits ends in the call that started it. arrive, land and effect take that
+-- view as an argument the kernel never gives (it calls them with G alone), and return the view
+-- of the state as the move left it when they know it (nothing else changed it since).
 
 local B = require("jackal.board")
 local C = require("jackal.core")
@@ -23,92 +32,127 @@ local W = require("jackal.words")
 local H = {}
 
 ------------------------------------------------------------------------------------------
+-- Handing over from step to step
+
+-- The hooks a step may hand over from or to at once (chain.done and chain.ask are only ever
+-- called by the kernel).
+local HANDING = { "chain.arrive", "chain.land", "chain.effect", "chain.tile_draw", "chain.flip",
+  "chain.drawn", "chain.oriented", "chain.reveal", "chain.answer", "chain.no_option" }
+
+-- Whether no house rule stacks on a step that hands over (it could act after the step it
+-- wraps, where a pushed step would come later).
+local function own_steps()
+  for i = 1, #HANDING do
+    if hook[HANDING[i]] ~= H.hooks[HANDING[i]] then return false end
+  end
+  return true
+end
+
+-- Step `name` comes next, with `...`: run at once where pushing it would run it right away
+-- (given view V, which must say what C.read_view would now, when it takes one); else pushed.
+-- The caller returns what this returns, and does nothing after it.
+local STEPS -- the steps by name (below)
+local function hand_over(G, V, name, ...)
+  if V and V.own_steps == nil then V.own_steps = own_steps() end
+  if not (V and V.own_steps or not V and own_steps()) then return C.push(G, name, ...) end
+  if V then return STEPS[name](G, V) end
+  return STEPS[name](G, ...)
+end
+
+------------------------------------------------------------------------------------------
 -- Starting and continuing a move
 
--- Continue the move with motion m = { to, type, dx, dy [, step] }, from (prev, pstep).
-function H.go(G, m, prev, pstep)
-  if not prev then prev, pstep = G:get("mv_at"), G:get("mv_step") or 0 end
-  G:set("mv_prev", prev)
-  G:set("mv_pstep", pstep)
-  G:set("mv_at", m.to)
-  G:set("mv_step", m.step or 0)
-  G:set("mv_type", m.type)
-  G:set("mv_dx", m.dx or 0)
-  G:set("mv_dy", m.dy or 0)
-  C.push(G, "arrive")
+-- The move goes on with motion m = { to, type, dx, dy [, step] } from (prev, pstep).
+local function set_motion(G, m, prev, pstep)
+  G:set("mv_prev", prev, "mv_pstep", pstep or 0, "mv_at", m.to, "mv_step", m.step or 0,
+    "mv_type", m.type, "mv_dx", m.dx or 0, "mv_dy", m.dy or 0)
 end
 
--- The end of a move's chain: the main action is over.
-local function done(G)
-  if G:get("phase") == "move" then return require("jackal.turns").action_done(G) end
+-- Continue the move with motion m from where it is, with view V of the state as it is.
+function H.go(G, V, m)
+  set_motion(G, m, G:get("mv_at", "mv_step"))
+  return hand_over(G, V, "arrive")
 end
 
--- Starts a move of character c, carrying item piece `item` (0 = none), with motion m.
-function H.start(G, c, item, m)
-  G:set("phase", "move")
-  G:set("mv_ch", c.id)
-  G:set("mv_item", item or 0)
-  G:set("mv_start", c.loc)
-  G:set("mv_sstep", c.step or 0)
-  G:set("mv_hit", false)
-  G:set("mv_live", true)
-  G:set("mv_fresh", 0)
-  if c.trap then C.flag(G, c.id, "trap", false) end
-  C.push(G, "done")
-  H.go(G, m, c.loc, c.step or 0)
+-- The end of a move's chain: the main action is over. V: the view of the state, when known.
+local function done(G, V)
+  if G:get("phase") == "move" then return require("jackal.turns").action_done(G, V) end
+end
+
+-- Starts a move of character c of view V, carrying item piece `item` (0 = none), with motion
+-- m. `at_once`: nothing stacked on the action's hook acts after it (see hand_over). Returns
+-- the status that follows when the move ended in this call.
+function H.start(G, V, c, item, m, at_once)
+  if V.own_steps == nil then V.own_steps = own_steps() end
+  local direct = at_once and V.own_steps
+  G:set("phase", "move", "mv_ch", c.id, "mv_item", item or 0, "mv_start", c.loc,
+    "mv_sstep", c.step or 0, "mv_hit", false, "mv_live", true, "mv_fresh", 0, "mv_base", not direct)
+  if c.trap then
+    C.flag(G, c.id, "trap", false)
+    c.trap = false
+  end
+  if not direct then G:push({ hook = "chain.done" }) end
+  set_motion(G, m, c.loc, c.step or 0)
+  if not direct then return C.push(G, "arrive") end
+  local after = hand_over(G, V, "arrive")
+  if G:get("mv_base") then return nil end -- it waits: chain.done comes when all is resolved
+  if #G:pending() > 0 then
+    error("a continuation was pushed in the middle of a move without core.push, core.ask or core.draw", 0)
+  end
+  return done(G, after)
 end
 
 local MOVE_KEYS = { "mv_ch", "mv_item", "mv_start", "mv_sstep", "mv_at", "mv_step", "mv_prev",
-  "mv_pstep", "mv_type", "mv_dx", "mv_dy", "mv_seen", "mv_hit", "mv_live", "mv_fresh" }
+  "mv_pstep", "mv_type", "mv_dx", "mv_dy", "mv_seen", "mv_hit", "mv_live", "mv_fresh", "mv_base" }
 
 -- Forgets the move: all of it, or (at the end of an action) what a later move must not see.
 function H.clear_move(G, all)
   if all then
     for i = 1, #MOVE_KEYS do G:set(MOVE_KEYS[i], nil) end
   else
-    G:set("mv_live", false)
-    G:set("mv_seen", nil)
-    G:set("mv_item", 0)
+    G:set("mv_live", false, "mv_seen", nil, "mv_item", 0, "mv_base", nil)
   end
 end
 
 ------------------------------------------------------------------------------------------
 -- The arrival procedure (§4.2)
 
-local function arrive(G)
-  if not G:get("mv_live") then return end
-  local V = C.view(G)
-  local c = C.vchar(V, G:get("mv_ch"))
-  local l = G:get("mv_at")
-  local req = G:get("mv_step") or 0
-  local mtype = G:get("mv_type")
-  local dx, dy = G:get("mv_dx") or 0, G:get("mv_dy") or 0
-  -- 1. Loop
+-- Rule 1: whether the chain has come back to a state it was in (or, with loop_rule
+-- fourth_visit, to a cell for the fourth time); records this visit.
+local function looped(G, V, l, req, mtype, dx, dy)
   local key = table.concat({ l, req, mtype, dx, dy }, ":")
   local seen = G:get("mv_seen") or {}
-  if C.sw(G, "loop_rule") == "fourth_visit" then
+  if C.vsw(V, "loop_rule") == "fourth_visit" then
     local n = 0
     for i = 1, #seen do
       if string.match(seen[i], "^(%d+):") == tostring(l) then n = n + 1 end
     end
-    if n >= 3 then
-      C.kill(G, c, "start", "a loop")
-      return
-    end
+    if n >= 3 then return true end
   else
     for i = 1, #seen do
-      if seen[i] == key then
-        C.kill(G, c, "start", "a loop")
-        return
-      end
+      if seen[i] == key then return true end
     end
   end
   seen[#seen + 1] = key
   G:set("mv_seen", seen)
+  return false
+end
+
+local function arrive(G, V)
+  local live, p, l, req, mtype, dx, dy = G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_type", "mv_dx", "mv_dy")
+  if not live then return end
+  V = V or C.view(G)
+  local c = C.vchar(V, p)
+  req, dx, dy = req or 0, dx or 0, dy or 0
+  -- 1. Loop
+  if looped(G, V, l, req, mtype, dx, dy) then
+    C.kill(G, c, "start", "a loop")
+    return
+  end
   -- 2. Forbidden
-  local open = B.is_land(l) and C.is_open(G, l)
+  local open = B.is_land(l) and C.vt(V, l) ~= nil
   local step = req
-  if open and req == 0 then step = C.entry_step(G, l, c) end
+  if open and req == 0 then step = C.ventry_step(V, l, c) end
   if B.is_land(l) and C.forbidden(G, V, c, l, step) then
     C.kill(G, c, "start", "a forbidden cell")
     return
@@ -130,7 +174,7 @@ local function arrive(G)
       G:log("the item sinks")
       C.item_lost(G)
     end
-    if mtype == "cannon" and C.sw(G, "cannon_open_sea") == "die" then
+    if mtype == "cannon" and C.vsw(V, "cannon_open_sea") == "die" then
       C.kill(G, c, "lost", "shot into the open sea")
       return
     end
@@ -153,23 +197,22 @@ local function arrive(G)
     end
   end
   -- 6. Flip
+  if open then return hand_over(G, V, "land") end
   C.push(G, "land")
-  if not open then
-    G:set("mv_fresh", l)
-    C.push(G, "flip", l, "move")
-  end
+  G:set("mv_fresh", l)
+  return hand_over(G, nil, "flip", l, "move")
 end
 
 -- Rule 7 and the meeting rules, after the cell is open.
-local function land(G)
-  if not G:get("mv_live") then return end
-  local V = C.view(G)
-  local c = C.vchar(V, G:get("mv_ch"))
-  local l = G:get("mv_at")
-  local req = G:get("mv_step") or 0
-  local step = req > 0 and req or C.entry_step(G, l, c)
+local function land(G, V)
+  local live, p, l, req, fresh = G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_fresh")
+  if not live then return end
+  V = V or C.view(G)
+  local c = C.vchar(V, p)
+  req = req or 0
+  local step = req > 0 and req or C.ventry_step(V, l, c)
   -- A fresh spinner can put the mover on a step held by enemies: forbidden after all.
-  if G:get("mv_fresh") == l and C.forbidden(G, V, c, l, step) then
+  if fresh == l and C.forbidden(G, V, c, l, step) then
     C.kill(G, c, "start", "a forbidden cell")
     return
   end
@@ -187,7 +230,7 @@ local function land(G)
   if #victims > 0 then G:set("mv_hit", true) end
   for i = 1, #victims do C.hit(G, V, victims[i], c) end
   -- Friday meets the missionary (§8)
-  if C.sw(G, "friday_missionary_meet") == "both_leave" and (c.who == "fri" or C.sober_mis(c)) then
+  if C.vsw(V, "friday_missionary_meet") == "both_leave" and (c.who == "fri" or C.sober_mis(c)) then
     local here = C.occupants(V, l, nil, c.id)
     for i = 1, #here do
       local o = here[i]
@@ -204,35 +247,45 @@ local function land(G)
     local o = here[i]
     if o.team == 0 and c.team ~= 0 then
       C.set_team(G, o.id, c.team)
+      o.team = c.team
       G:log(o.label .. " joins " .. C.team_name(c.team))
     end
   end
-  C.push(G, "effect")
+  return hand_over(G, V, "effect")
 end
 
 -- What a tile effect returned: a motion (the move goes on), "wait" (a continuation it pushed
 -- comes first), or anything else (the move ends here).
-local function follow(G, res)
+-- V: the view of the state as the effect left it (nil when not known, except for a motion).
+local function follow(G, V, res)
   if type(res) == "table" then
-    H.go(G, res)
+    return H.go(G, V, res)
   elseif res ~= "wait" then
     C.end_move(G)
+    return V
   end
 end
 
-local function effect(G)
-  if not G:get("mv_live") then return end
-  local c = C.mover(G)
-  local l = G:get("mv_at")
-  local t = C.open_tile(G, l)
+local function effect(G, V)
+  local live, p, l, fresh = G:get("mv_live", "mv_ch", "mv_at", "mv_fresh")
+  if not live then return end
+  V = V or C.view(G)
+  local c = C.vchar(V, p)
+  local t = C.vt(V, l)
+  -- the tile's hook may read the view (C.view): it is the state's as it is
+  C.keep_view(G, V)
   local res = C.th(t, "on_arrive", G, l, c)
-  if G:get("mv_fresh") == l then G:set("mv_fresh", 0) end
-  follow(G, res)
+  -- the view as the tile left it: the same one when it changed nothing (mv_fresh is not in it)
+  V = G:kept("view")
+  if not V and type(res) == "table" then V = C.read_view(G) end
+  if fresh == l then G:set("mv_fresh", 0) end
+  return follow(G, V, res)
 end
 
 -- The outcome of a tile's own randomizer (core.draw): the tile's on_draw hook says what follows.
 local function tile_draw(G, outcome, tile, l)
-  follow(G, C.th(tile, "on_draw", G, l, outcome, C.mover(G)))
+  local res = C.th(tile, "on_draw", G, l, outcome, C.mover(G))
+  follow(G, type(res) == "table" and C.view(G), res)
 end
 
 ------------------------------------------------------------------------------------------
@@ -247,7 +300,7 @@ end
 local function wait_for(G, what, l, by)
   local hook = what == "deck" and "chain.drawn" or "chain.oriented"
   local seen_by = by == "peek" and C.th("lh", "side_seats", G, G:get("turn")) or nil
-  G:push({ hook = hook, args = { l, by }, chance = what, why = "turning up " .. B.name(l), seen_by = seen_by })
+  C.wait(G, { hook = hook, args = { l, by }, chance = what, why = "turning up " .. B.name(l), seen_by = seen_by })
 end
 
 local function flip(G, l, by)
@@ -259,7 +312,7 @@ local function flip(G, l, by)
   elseif C.rot(G, l) == nil and orientations(t) > 1 then
     wait_for(G, "orient", l, by)
   else
-    C.push(G, "reveal", l, by)
+    return hand_over(G, nil, "reveal", l, by)
   end
 end
 
@@ -284,7 +337,7 @@ local function drawn(G, outcome, l, by)
     G:log(W.turned_up(G, l, by) .. " (which way it lies is drawn next)")
     wait_for(G, "orient", l, by)
   else
-    C.push(G, "reveal", l, by)
+    return hand_over(G, nil, "reveal", l, by)
   end
 end
 
@@ -293,7 +346,7 @@ local function oriented(G, outcome, l, by)
   local n = orientations(C.tile(G, l))
   C.set_rot(G, l, outcome[1] % n)
   G:log(B.name(l) .. ": " .. W.tile(C.tile(G, l), C.rot(G, l)))
-  C.push(G, "reveal", l, by, true)
+  return hand_over(G, nil, "reveal", l, by, true)
 end
 
 ------------------------------------------------------------------------------------------
@@ -349,13 +402,11 @@ end
 -- Answers a decision with `answer` (a label, or nil when there was no option).
 local function answer(G, ans, owner, kind, l, extra)
   if owner == "move" then
-    local c = C.mover(G)
     if ans == nil then
-      C.kill(G, c, "start", "no way out")
+      C.kill(G, C.mover(G), "start", "no way out")
       return
     end
-    local t = B.parse(ans)
-    H.go(G, C.motion(l, t, MOTION_TYPE[kind]))
+    H.go(G, C.view(G), C.motion(l, B.parse(ans), MOTION_TYPE[kind]))
     return
   end
   C.th(owner, "decide", G, l, kind, extra, ans)
@@ -370,12 +421,15 @@ local function prompt(G, owner, kind, l, extra)
   return string.format("%s %s at %s: %s (%s)", C.team_name(G:get("turn")), who, B.name(l), C.question(kind), kind)
 end
 
+STEPS = { arrive = arrive, land = land, effect = effect, flip = flip, reveal = reveal }
+
 -- The steps' hooks, for the game table: house rules stack on them like on any other.
 H.hooks = {
   ["chain.done"] = done,
-  ["chain.arrive"] = arrive,
-  ["chain.land"] = land,
-  ["chain.effect"] = effect,
+  -- (the kernel takes what a continuation returns for a status: not the view these return)
+  ["chain.arrive"] = function(G) arrive(G) end,
+  ["chain.land"] = function(G) land(G) end,
+  ["chain.effect"] = function(G) effect(G) end,
   ["chain.tile_draw"] = tile_draw,
   ["chain.flip"] = flip,
   ["chain.drawn"] = drawn,

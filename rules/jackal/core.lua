@@ -12,7 +12,8 @@
 --                team), ships (ship location per team, 0 = absent), bank, bottles (per
 --                team), lost, turn (team to act), shifted (grass), round, grass, stall, act
 --                (activity this round), passes, mv_* (the move in progress; its steps wait on
---                the kernel's pending stack), phase, sw_<switch> (switches a position set, see C.sw).
+--                the kernel's pending stack, mv_base: chain.done is under them, see C.wait),
+--                phase, sw_<switch> (switches a position set, see C.sw).
 
 local B = require("jackal.board")
 
@@ -31,6 +32,16 @@ for k in pairs(require("jackal.switches")) do SW_PROP[k] = "sw_" .. k end
 function C.sw(G, k)
   local v = G:get(SW_PROP[k] or "sw_" .. k)
   if v == nil then return G:switch(k) end
+  return v
+end
+
+-- Switch k read through view V: once per view (a view lasts one call, or is kept, see C.view).
+function C.vsw(V, k)
+  local v = V.sw[k]
+  if v == nil then
+    v = C.sw(V.G, k)
+    V.sw[k] = v
+  end
   return v
 end
 
@@ -97,14 +108,20 @@ function C.team_after(teams, t)
   return nil
 end
 
--- The seat that plays team t's turn now (grass shifts control, §7.6).
-function C.controller(G, t)
-  local ctrl = G:get("ctrl")
-  if G:get("shifted") then
-    local next_team = C.team_after(G:get("teams"), t)
+-- The seat that plays team t's turn (grass shifts control to the next team's, §7.6): seats
+-- per team `ctrl`, the turn order `teams`, `shifted`: whether the turn is shifted.
+function C.control(ctrl, teams, shifted, t)
+  if shifted then
+    local next_team = C.team_after(teams, t)
     if next_team then return ctrl[next_team] end
   end
   return ctrl[t]
+end
+
+-- The seat that plays team t's turn now.
+function C.controller(G, t)
+  local ctrl, teams, shifted = G:get("ctrl", "teams", "shifted")
+  return C.control(ctrl, teams, shifted, t)
 end
 
 -- Teams whose rum a team may spend (§8, rum_sharing).
@@ -177,10 +194,22 @@ local function find(cs, p)
   return nil
 end
 
+-- The characters' integers and where character piece p's is among them (nil: not yet).
+local function slot(G, p)
+  local cs = G:get("cs") or {}
+  return cs, find(cs, p)
+end
+
+-- Writes character piece p's integer at index i of cs (nil: a new one), and cs to the state.
+local function store(G, cs, i, p, label, team, step, f, l)
+  cs[i or #cs + 1] = (p << 27) | l | (step << 8) | (team << 11) | (f << 14) | (LABEL_CODE[label] << 20)
+  G:set("cs", cs)
+end
+
 -- The packed integer of character piece p.
 local function packed(G, p)
-  local cs = G:get("cs")
-  return cs[find(cs, p)]
+  local cs, i = slot(G, p)
+  return cs[i]
 end
 
 function C.cread(G, p)
@@ -188,9 +217,8 @@ function C.cread(G, p)
 end
 
 function C.cwrite(G, p, label, team, step, f, l)
-  local cs = G:get("cs") or {}
-  cs[find(cs, p) or #cs + 1] = (p << 27) | l | (step << 8) | (team << 11) | (f << 14) | (LABEL_CODE[label] << 20)
-  G:set("cs", cs)
+  local cs, i = slot(G, p)
+  store(G, cs, i, p, label, team, step, f, l)
 end
 
 -- Forgets a character piece (it is discarded).
@@ -201,16 +229,18 @@ function C.cdrop(G, p)
   G:set("cs", #cs > 0 and cs or nil)
 end
 
--- Every character as (piece id, label, team, step, flags, location), for loops.
-function C.each_char(G)
+-- The characters of team t whose drink or newborn's wait wears off at the end of its turn:
+-- piece ids, turns drunk and turns to wait.
+function C.wearing_off(G, t)
+  local out = {}
   local cs = G:get("cs") or {}
-  local i = 0
-  return function()
-    i = i + 1
+  for i = 1, #cs do
     local v = cs[i]
-    if not v then return nil end
-    return v >> 27, decode(v)
+    if (v >> 16) & 15 ~= 0 and (v >> 11) & 7 == t then
+      out[#out + 1] = { v >> 27, (v >> 16) & 3, (v >> 18) & 3 }
+    end
   end
+  return out
 end
 
 -- A new character piece at l.
@@ -223,42 +253,56 @@ end
 -- Moves a character (and resets its spinner step to `step`).
 function C.move_char(G, p, l, step)
   G:move(p, l)
-  local label, team, _, f = C.cread(G, p)
-  C.cwrite(G, p, label, team, step or 0, f, l)
+  local cs, i = slot(G, p)
+  local label, team, _, f = decode(cs[i])
+  store(G, cs, i, p, label, team, step or 0, f, l)
 end
 
 function C.set_team(G, p, t)
-  local label, _, step, f, l = C.cread(G, p)
-  C.cwrite(G, p, label, t, step, f, l)
+  local cs, i = slot(G, p)
+  local label, _, step, f, l = decode(cs[i])
+  store(G, cs, i, p, label, t, step, f, l)
 end
 
 function C.set_step(G, p, st)
-  local label, team, _, f, l = C.cread(G, p)
-  C.cwrite(G, p, label, team, st or 0, f, l)
+  local cs, i = slot(G, p)
+  local label, team, _, f, l = decode(cs[i])
+  store(G, cs, i, p, label, team, st or 0, f, l)
+end
+
+-- Flags f with flag `name` set to v (true/false or a number).
+local function with_flag(f, name, v)
+  local sh, m = FLAG[name][1], FLAG[name][2]
+  if v == true then v = 1 elseif not v then v = 0 end
+  return (f & ~(m << sh)) | ((v & m) << sh)
 end
 
 function C.flag(G, p, name, v)
-  local label, team, step, f, l = C.cread(G, p)
-  local sh, m = FLAG[name][1], FLAG[name][2]
-  if v == true then v = 1 elseif not v then v = 0 end
-  f = (f & ~(m << sh)) | ((v & m) << sh)
-  C.cwrite(G, p, label, team, step, f, l)
+  local cs, i = slot(G, p)
+  local label, team, step, f, l = decode(cs[i])
+  store(G, cs, i, p, label, team, step, with_flag(f, name, v), l)
 end
 
 -- Moves a character off the board (dead, gone) with its step and flags cleared.
 function C.retire(G, p, zone)
   G:move(p, zone)
-  local label, team = C.cread(G, p)
-  C.cwrite(G, p, label, team, 0, 0, zone)
+  local cs, i = slot(G, p)
+  local label, team = decode(cs[i])
+  store(G, cs, i, p, label, team, 0, 0, zone)
+end
+
+-- Character record c as C.retire left its character.
+function C.retired(c, zone)
+  c.loc, c.step, c.trap, c.conv, c.drunk, c.newb = zone, 0, false, false, 0, 0
 end
 
 -- The character table of the packed integer v (see decode).
 local function make_char(G, v)
-  local p = v >> 27
-  local label, team, step, f, l = decode(v)
+  local p, l, label = v >> 27, v & 255, LABELS[(v >> 20) & 127]
   local c = {
-    id = p, loc = l, label = label, who = WHO[label] or "pirate", team = team, step = step,
-    trap = f & 1 ~= 0, conv = f & 2 ~= 0, drunk = (f >> 2) & 3, newb = (f >> 4) & 3,
+    id = p, loc = l, label = label, who = WHO[label] or "pirate", team = (v >> 11) & 7,
+    step = (v >> 8) & 7, trap = v & 16384 ~= 0, conv = v & 32768 ~= 0, drunk = (v >> 16) & 3,
+    newb = (v >> 18) & 3,
   }
   if l == B.UNDER then
     c.lost = G:piece_get(p, "lost")
@@ -280,15 +324,35 @@ function C.sober_mis(c) return c.who == "mis" and not c.conv end
 -- Living: on the board, a ship, swimming or underground (not dead, gone or discarded).
 function C.alive(c) return c.loc ~= 0 and c.loc ~= B.DEAD and c.loc ~= B.GONE end
 
--- A view of every character, indexed by location; items are read per cell when asked for.
--- Rebuild it after changes.
+-- A view of every character, indexed by location; items, tiles and switches are read when
+-- asked for, once. A view describes the state it was read from: after a change, read a new
+-- one. One call reads it once: a step of the move that hands over to the next within the
+-- call keeps the view (C.keep_view) after its last write, and the next step's C.view finds it
+-- (G:kept is nil once anything changed, in a seat's view, and in a copy of the state).
 function C.view(G)
+  return G:kept("view") or C.read_view(G)
+end
+
+-- Keeps view V for the state as it is now (after the caller's last write): V must say what
+-- C.read_view would, which the tests check by playing the same games without kept values.
+function C.keep_view(G, V)
+  C.forget_cells(V)
+  G:keep("view", V)
+end
+
+-- Items and tiles change without the view knowing: a view kept or carried past changes reads
+-- them again when asked for.
+function C.forget_cells(V)
+  V.items_at, V.tiles = {}, {}
+end
+
+-- A view read from the state afresh.
+function C.read_view(G)
   local chars, at = {}, {}
-  local V = {
-    G = G, sides = G:get("sides"), ships = G:get("ships"), chars = chars, at = at, items_at = {},
-    tiles = {},
-  }
-  local cs = G:get("cs") or {}
+  local sides, ships, cs, shifted = G:get("sides", "ships", "cs", "shifted")
+  local V = { G = G, sides = sides, ships = ships, shifted = shifted or false, chars = chars, at = at,
+              items_at = {}, tiles = {}, sw = {} }
+  cs = cs or {}
   for i = 1, #cs do
     local c = make_char(G, cs[i])
     chars[i] = c
@@ -347,8 +411,14 @@ function C.vrelocate(V, c, from)
     if #list == 0 then V.at[from] = nil end
   end
   local to = V.at[c.loc]
-  if not to then to = {}; V.at[c.loc] = to end
-  to[#to + 1] = c
+  if not to then
+    V.at[c.loc] = { c }
+    return
+  end
+  -- in piece-id order, as C.read_view lists them
+  local i = #to
+  while i > 0 and to[i].id > c.id do i = i - 1 end
+  table.insert(to, i + 1, c)
 end
 
 -- Characters at l (spinner step `step`, or every step when step is nil), except `but`.
@@ -466,9 +536,10 @@ end
 -- The land cells, in reading order, where tile `name` lies face up (but cell `but`).
 function C.open_cells(G, name, but)
   local out = {}
+  local cells = G:cells_get(B.LAND, "c") -- an open tile is never secret (see C.cell)
   for i = 1, #B.LAND do
-    local t = B.LAND[i]
-    if t ~= but and C.open_tile(G, t) == name then out[#out + 1] = t end
+    local v, t = cells[i], B.LAND[i]
+    if v and v & 128 ~= 0 and t ~= but and tile_names[v & 127] == name then out[#out + 1] = t end
   end
   return out
 end
@@ -501,12 +572,14 @@ function C.accepts_items(G, l)
 end
 
 -- The step a character arriving from outside lands on (spinners: 1; Friday: the last).
-function C.entry_step(G, l, c)
-  local n = C.steps(G, l)
+local function entry_step(n, c)
   if n <= 1 then return 0 end
   if c.who == "fri" then return n end
   return 1
 end
+
+function C.entry_step(G, l, c) return entry_step(C.steps(G, l), c) end
+function C.ventry_step(V, l, c) return entry_step(C.vsteps(V, l), c) end
 
 ------------------------------------------------------------------------------------------
 -- Enemies, forbidden cells (§4.3) and who would be hit (§5)
@@ -551,13 +624,13 @@ function C.forbidden(G, V, c, l, step)
     elseif o.who == "fri" then mis_only = false
     else mis_only = false; fri_only = false end
   end
-  local strict = C.sw(G, "missionary_block") == "strict"
+  local strict = C.vsw(V, "missionary_block") == "strict"
   if has_mis and strict and c.who ~= "fri" then
     return true
   end
   if not C.fighter(c) then
     if t and C.th(t, "shelter", G, l) then return false end
-    local meet = C.sw(G, "friday_missionary_meet") == "both_leave"
+    local meet = C.vsw(V, "friday_missionary_meet") == "both_leave"
     if c.who == "fri" and mis_only and meet then return false end
     if C.sober_mis(c) and fri_only and meet then return false end
     if c.who == "fri" and mis_only and not strict then return false end
@@ -594,9 +667,12 @@ function C.place(G, c, l, step)
   c.loc, c.step = l, step or 0
 end
 
-function C.clear_flags(G, p)
-  C.flag(G, p, "trap", false)
-  C.flag(G, p, "drunk", 0)
+-- Frees character p from a trap and sobers it up (record c, when given, follows).
+function C.clear_flags(G, p, c)
+  local cs, i = slot(G, p)
+  local label, team, step, f, l = decode(cs[i])
+  store(G, cs, i, p, label, team, step, with_flag(with_flag(f, "trap", false), "drunk", 0), l)
+  if c then c.trap, c.drunk = false, 0 end
 end
 
 -- Discards a piece (the kernel cannot delete one).
@@ -670,7 +746,7 @@ function C.kill(G, c, fate, why)
     C.end_move(G)
   end
   C.retire(G, c.id, B.DEAD)
-  c.loc = B.DEAD
+  C.retired(c, B.DEAD)
   G:log(c.label .. " dies" .. (why and (" (" .. why .. ")") or ""))
   G:stat("deaths")
 end
@@ -682,38 +758,38 @@ function C.leave(G, c, why)
     C.end_move(G)
   end
   C.retire(G, c.id, B.GONE)
-  c.loc = B.GONE
+  C.retired(c, B.GONE)
   G:log(c.label .. " leaves the game" .. (why and (" (" .. why .. ")") or ""))
 end
 
--- c is hit by attacker a (§5).
+-- c is hit by attacker a (§5); view V follows.
 function C.hit(G, V, c, a)
   if c.who == "fri" then
     C.set_team(G, c.id, a.team)
-    C.clear_flags(G, c.id)
+    C.clear_flags(G, c.id, c)
     c.team = a.team
     G:log("Fri joins " .. C.team_name(a.team))
     return
   end
-  if B.is_sea(c.loc) then
-    C.kill(G, c, "lost", "hit in the sea")
-    return
-  end
+  local from = c.loc
   local ship = V.ships[c.team] or 0
-  if ship == 0 then
+  if B.is_sea(from) then
+    C.kill(G, c, "lost", "hit in the sea")
+  elseif ship == 0 then
     C.kill(G, c, "lost", "no ship")
-    return
+  else
+    C.place(G, c, ship, 0)
+    C.clear_flags(G, c.id, c)
+    G:log(c.label .. " is hit and goes to the " .. C.team_name(c.team) .. " ship")
+    G:stat("hits")
   end
-  C.place(G, c, ship, 0)
-  C.clear_flags(G, c.id)
-  G:log(c.label .. " is hit and goes to the " .. C.team_name(c.team) .. " ship")
-  G:stat("hits")
+  C.vrelocate(V, c, from)
 end
 
 -- c boards the ship of team t (with the move's item banked, §4.2 rule 3).
 function C.board(G, c, t, ships)
   C.place(G, c, ships[t], 0)
-  C.clear_flags(G, c.id)
+  C.clear_flags(G, c.id, c)
   if c.id == G:get("mv_ch") then
     C.item_bank(G, t)
     C.end_move(G)
@@ -740,14 +816,25 @@ end
 -- Step `step` of the chain ("arrive", "land", "effect", "flip", "reveal", "done"): the hook
 -- chain.<step> runs with `...` once everything pushed after it is resolved.
 function C.push(G, step, ...)
-  G:push({ hook = "chain." .. step, args = { ... } })
+  C.wait(G, { hook = "chain." .. step, args = { ... } })
+end
+
+-- Pushes continuation `entry` (G:push; tiles push through C.push, C.draw and C.ask). A move
+-- that has not waited yet (prop mv_base false: its steps ran at once, see chain.lua) first
+-- pushes chain.done under it, which ends the move once everything above is resolved.
+function C.wait(G, entry)
+  if G:get("mv_base") == false then
+    G:set("mv_base", true)
+    G:push({ hook = "chain.done" })
+  end
+  G:push(entry)
 end
 
 -- A chance event of tile `tile`'s own randomizer in the middle of a move at cell l: the
 -- tile's on_draw(G, l, outcome, mover) hook gets the outcome and returns what on_arrive may
 -- (a motion, "wait", or nothing to end the move). Returns "wait", for on_arrive to return.
 function C.draw(G, tile, randomizer, l, why)
-  G:push({ hook = "chain.tile_draw", args = { tile, l }, chance = randomizer, why = why })
+  C.wait(G, { hook = "chain.tile_draw", args = { tile, l }, chance = randomizer, why = why })
   return "wait"
 end
 
@@ -774,7 +861,7 @@ function C.ask(G, owner, kind, cell, extra)
   local c = C.mover(G)
   local who = c and c.label or C.team_name(G:get("turn"))
   local why = string.format("%s at %s: %s", who, B.name(cell), C.question(kind))
-  G:push({ hook = "chain.answer", args = { owner, kind, cell or 0, tostring(extra or "-") },
+  C.wait(G, { hook = "chain.answer", args = { owner, kind, cell or 0, tostring(extra or "-") },
            ask = "chain.ask", auto = true, none = "chain.no_option", why = why,
            seen_by = C.th(owner, "seen_by", G, kind) })
   return "wait"

@@ -112,10 +112,11 @@ end
 
 -- An action (decisions in the middle of a move go to their continuations, see chain.lua).
 local function apply(G, opt)
+  opt = M.option(opt)
   if opt.a == "end" then return T.end_turn(G) end
-  local r = M.apply(G, opt)
+  local r, status = M.apply(G, opt, hook.apply == apply)
   if r == "chain" then
-    return nil -- the move's steps are on the pending stack; chain.done returns the status
+    return status -- nil: chain.done, under what waits, returns the status
   elseif r == "free" then
     return T.free_done(G)
   end

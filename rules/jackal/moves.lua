@@ -2,7 +2,9 @@
 -- applying each one starts.
 --
 -- Option tables: { label, a = "move" | "ship" | "revive" | "give" | "rum" | "cave" | "pass"
--- | "end", … } with the fields each kind needs.
+-- | "end", … } with the fields each kind needs. A move (most options) is listed as an integer
+-- (see M.move_option), which the kernel hands back as it is: no table is built for the
+-- options nobody picks; M.option turns it into its table.
 
 local B = require("jackal.board")
 local C = require("jackal.core")
@@ -10,9 +12,30 @@ local H = require("jackal.chain")
 
 local M = {}
 
+-- The order a team's characters are listed in: the natives, then W1, W2, … (keys of labels).
 local ORDER = { Ben = 10, Fri = 11, Mis = 12 }
-local function label_key(label)
-  return ORDER[label] or ((B.TEAM_OF[string.sub(label, 1, 1)] or 9) * 100 + (tonumber(string.sub(label, 2)) or 0))
+for t = 1, 4 do
+  for k = 1, 3 do ORDER[B.LETTER[t] .. k] = t * 100 + k end
+end
+
+-- A move of character piece ch to cell `to`: spinner step `step` (nil: the one it lands on),
+-- motion type `type` ("step" or "flight"), carrying item piece `item` (nil: none), spending a
+-- rum bottle when `rum`. Bits: ch 0-15, to 16-23, step 24-27, type 28-29, item 32-47, rum 48.
+local TYPES = { "step", "flight" }
+local TYPE_CODE = { step = 1, flight = 2 }
+
+local function move_option(ch, to, step, type, item, rum)
+  return ch | (to << 16) | ((step or 0) << 24) | (TYPE_CODE[type] << 28) | ((item or 0) << 32)
+    | ((rum and 1 or 0) << 48)
+end
+
+-- The table of option opt: { a = "move", ch, to, step, type, item, rum } for a move.
+function M.option(opt)
+  if math.type(opt) ~= "integer" then return opt end
+  local step, item = (opt >> 24) & 15, (opt >> 32) & 0xFFFF
+  return { a = "move", ch = opt & 0xFFFF, to = (opt >> 16) & 255, step = step > 0 and step or nil,
+           type = TYPES[(opt >> 28) & 3], item = item > 0 and item or nil,
+           rum = (opt >> 48) & 1 == 1 or nil }
 end
 
 -- Where a character is, as labels write it: E5, E5:2, G1 (a ship), A5 (swimming), cave.
@@ -54,7 +77,7 @@ local function carry_ok(G, V, c, t, step)
   if not tile then return false end
   if C.th(tile, "accepts_items", G, t) == false then return false end
   if #C.would_hit(G, V, c, t, step) > 0 then return false end
-  if step > 0 and C.sw(G, "spinner_coin_block") and #C.enemies_at(V, c, t, step) > 0 then return false end
+  if step > 0 and C.vsw(V, "spinner_coin_block") and #C.enemies_at(V, c, t, step) > 0 then return false end
   return true
 end
 
@@ -102,31 +125,31 @@ local function arrival_step(V, c, t)
   return c.who == "fri" and n or 1
 end
 
--- Appends the options of c moving to each target in `targets` ({ to, step, type }), spending
--- a rum bottle when `rum` (labelled by M.label when read).
-local function add_moves(G, V, c, targets, out, rum)
+-- Appends the options of c moving to each cell of `targets` with motion type `type` (nil:
+-- "step") and spinner step `step` (nil: the step it lands on), spending a rum bottle when
+-- `rum` (labelled by M.label when read).
+local function add_moves(G, V, c, targets, out, rum, type, step)
   local items = carry_choices(G, V, c)
   local tamed = false   -- a move starting on the missionary's cell hits nobody (§4.1)
   if B.is_land(c.loc) then
     local here = C.occupants(V, c.loc, c.step > 0 and c.step or nil, c.id)
     for i = 1, #here do if C.sober_mis(here[i]) then tamed = true end end
   end
+  local strict = #items > 0 and C.vsw(V, "forced_coin_blocked") == "move_illegal"
   for i = 1, #targets do
-    local tg = targets[i]
-    local t, step = tg.to, tg.step or arrival_step(V, c, tg.to)
+    local t = targets[i]
+    local st = step or arrival_step(V, c, t)
     local ok = true
     if B.is_land(t) then
-      if C.forbidden(G, V, c, t, step) then ok = false end
-      if ok and tamed and #C.would_hit(G, V, c, t, step) > 0 then ok = false end
+      if C.forbidden(G, V, c, t, st) then ok = false end
+      if ok and tamed and #C.would_hit(G, V, c, t, st) > 0 then ok = false end
     end
     if ok then
-      out[#out + 1] = { a = "move", ch = c.id, to = t, step = tg.step, type = tg.type or "step",
-                        rum = rum }
-      local strict = #items > 0 and C.sw(G, "forced_coin_blocked") == "move_illegal"
-      for k = 1, #items do
-        if carry_ok(G, V, c, t, step) and (not strict or tg.type == "flight" or item_chain_ok(G, V, c, c.loc, t)) then
-          out[#out + 1] = { a = "move", ch = c.id, to = t, step = tg.step, type = tg.type or "step",
-                            item = items[k].id, rum = rum }
+      out[#out + 1] = move_option(c.id, t, step, type or "step", nil, rum)
+      if #items > 0 and carry_ok(G, V, c, t, st)
+        and (not strict or type == "flight" or item_chain_ok(G, V, c, c.loc, t)) then
+        for k = 1, #items do
+          out[#out + 1] = move_option(c.id, t, step, type or "step", items[k].id, rum)
         end
       end
     end
@@ -139,31 +162,24 @@ local function land_steps(V, l)
   local n = B.neighbours(l)
   for i = 1, #n do
     local t = n[i]
-    if B.is_land(t) or C.ship_team(V.ships, t) then out[#out + 1] = { to = t } end
+    if B.is_land(t) or C.ship_team(V.ships, t) then out[#out + 1] = t end
   end
   return out
 end
 
-local function swim_steps(G, V, l)
+local function swim_steps(V, l)
   local out = {}
-  local n = C.sw(G, "swim_moves") == "orthogonal" and B.orthogonal(l) or B.neighbours(l)
+  local n = C.vsw(V, "swim_moves") == "orthogonal" and B.orthogonal(l) or B.neighbours(l)
   for i = 1, #n do
-    if B.is_sea(n[i]) then out[#out + 1] = { to = n[i] } end
+    if B.is_sea(n[i]) then out[#out + 1] = n[i] end
   end
-  return out
-end
-
-local function flight_steps(G, c)
-  local out = {}
-  local cells = C.flight_cells(G, c.loc, c)
-  for i = 1, #cells do out[i] = { to = cells[i], type = "flight" } end
   return out
 end
 
 -- Whether team t may use rum now (not during a shifted turn, §7.6).
-local function rum_ok(G, t)
-  if G:get("shifted") then return false end
-  return (C.bottles_for(G, t)) > 0
+local function rum_ok(V, t)
+  if V.shifted then return false end
+  return (C.bottles_for(V.G, t)) > 0
 end
 
 -- The rum options of a trapped or spinning character (§8, switch `rum_timing`): a step to a
@@ -186,30 +202,30 @@ local function char_options(G, V, c, out)
     return
   end
   if c.trap then
-    if rum_ok(G, c.team) and C.sw(G, "trap_release") == "friend_or_bottle" then
-      add_rum_options(G, V, c, out, C.sw(G, "rum_timing"))
+    if rum_ok(V, c.team) and C.vsw(V, "trap_release") == "friend_or_bottle" then
+      add_rum_options(G, V, c, out, C.vsw(V, "rum_timing"))
     end
     return
   end
   local st = C.ship_team(V.ships, c.loc)
   if st then
     local f = B.front(st, c.loc)
-    if f then add_moves(G, V, c, { { to = f } }, out) end
+    if f then add_moves(G, V, c, { f }, out) end
     return
   end
   if B.is_sea(c.loc) then
-    add_moves(G, V, c, swim_steps(G, V, c.loc), out)
+    add_moves(G, V, c, swim_steps(V, c.loc), out)
     return
   end
-  local tile = C.open_tile(G, c.loc)
+  local tile = C.vt(V, c.loc)
   if C.th(tile, "first_moves", G, c.loc, c) == "flight" then
-    add_moves(G, V, c, flight_steps(G, c), out)
+    add_moves(G, V, c, C.flight_cells(G, c.loc, c), out, nil, "flight")
     return
   end
-  local n = C.steps(G, c.loc)
+  local n = C.vsteps(V, c.loc)
   if n > 1 and c.step > 0 and c.step < n then
-    add_moves(G, V, c, { { to = c.loc, step = c.step + 1 } }, out)
-    if rum_ok(G, c.team) then add_rum_options(G, V, c, out, C.sw(G, "rum_timing")) end
+    add_moves(G, V, c, { c.loc }, out, nil, nil, c.step + 1)
+    if rum_ok(V, c.team) then add_rum_options(G, V, c, out, C.vsw(V, "rum_timing")) end
     return
   end
   add_moves(G, V, c, land_steps(V, c.loc), out)
@@ -217,11 +233,11 @@ end
 
 -- Ship moves of team t (§4.6).
 local function ship_options(G, V, t, out)
-  local range = C.sw(G, "ship_range")
-  local pickup = C.sw(G, "ship_pickup")
+  local range = C.vsw(V, "ship_range")
+  local pickup = C.vsw(V, "ship_pickup")
   for u = 1, 4 do
     local l = V.ships[u]
-    if l ~= 0 and (u == t or (C.sw(G, "allied_ship_sail") and C.allied_in(V.sides, t, u))) then
+    if l ~= 0 and (u == t or (C.vsw(V, "allied_ship_sail") and C.allied_in(V.sides, t, u))) then
       local crew = false
       local aboard = V.at[l] or {}
       for i = 1, #aboard do
@@ -266,14 +282,14 @@ local function living(V, t, pirates_only)
 end
 
 local function revive_options(G, V, t, out)
-  local pirates_only = C.sw(G, "respawn_limit") == "pirates"
+  local pirates_only = C.vsw(V, "respawn_limit") == "pirates"
   for i = 1, #V.chars do
     local c = V.chars[i]
     if c.team == t and c.who == "pirate" and M.can_act(c) and not c.trap and B.is_land(c.loc)
-      and C.th(C.open_tile(G, c.loc), "revive", G, c.loc) then
+      and C.th(C.vt(V, c.loc), "revive", G, c.loc) then
       for j = 1, #V.chars do
         local d = V.chars[j]
-        local own = d.team == t or (C.sw(G, "respawn_allies") and C.allied_in(V.sides, t, d.team))
+        local own = d.team == t or (C.vsw(V, "respawn_allies") and C.allied_in(V.sides, t, d.team))
         if d.who == "pirate" and d.loc == B.DEAD and own and living(V, d.team, pirates_only) < 3 then
           out[#out + 1] = { label = c.label .. " revive " .. d.label, a = "revive", ch = c.id, dead = d.id }
         end
@@ -284,7 +300,7 @@ end
 
 -- Natives team t may give rum to (§8): Friday or a sober missionary next to one of t's characters.
 function M.give_options(G, V, t, out)
-  if not rum_ok(G, t) then return end
+  if not rum_ok(V, t) then return end
   for i = 1, #V.chars do
     local n = V.chars[i]
     if (n.who == "fri" or C.sober_mis(n)) and C.alive(n) and B.is_cell(n.loc) then
@@ -309,24 +325,24 @@ function M.actions(G, t, V, any)
     local c = V.chars[i]
     if c.team == t and M.can_act(c) then mine[#mine + 1] = c end
   end
-  table.sort(mine, function(a, b) return label_key(a.label) < label_key(b.label) end)
+  table.sort(mine, function(a, b) return ORDER[a.label] < ORDER[b.label] end)
   for i = 1, #mine do
     char_options(G, V, mine[i], out)
     if any and #out > 0 then return out end
   end
   ship_options(G, V, t, out)
   revive_options(G, V, t, out)
-  if C.sw(G, "rum_timing") ~= "end_of_turn" then M.give_options(G, V, t, out) end
+  if C.vsw(V, "rum_timing") ~= "end_of_turn" then M.give_options(G, V, t, out) end
   return out
 end
 
--- Free actions after the main action (give rum; end-of-turn rum).
-function M.post_actions(G, t)
-  if not rum_ok(G, t) then return {} end
-  local V = C.view(G)
+-- Free actions after the main action (give rum; end-of-turn rum), with view V when known.
+function M.post_actions(G, t, V)
+  if G:get("shifted") or C.bottles_for(G, t) == 0 then return {} end
+  V = V or C.view(G)
   local out = {}
   M.give_options(G, V, t, out)
-  if C.sw(G, "rum_timing") == "end_of_turn" and rum_ok(G, t) then
+  if C.vsw(V, "rum_timing") == "end_of_turn" and rum_ok(V, t) then
     for i = 1, #V.chars do
       local c = V.chars[i]
       if c.team == t and C.alive(c) and (c.trap or (c.step > 0 and c.step < C.steps(G, c.loc))) then
@@ -340,6 +356,7 @@ end
 -- The label of a move or ship option (built only when someone reads it, §13): "W1 E5->E6",
 -- "W1 E5->E6 +coin", "W1 E5:2->E5:3", "W1 E5->E6 +rum", "ship G1->H1".
 function M.label(G, opt)
+  opt = M.option(opt)
   if opt.a == "ship" then return "ship " .. B.name(opt.from) .. "->" .. B.name(opt.to) end
   local c = C.char(G, opt.ch)
   local to = B.name(opt.to)
@@ -360,7 +377,7 @@ end
 function M.parse(G, text, options)
   local typed, found = typed_form(text), {}
   for i, o in ipairs(options or {}) do
-    local label = type(o) == "table" and (o.label or M.label(G, o)) or tostring(o)
+    local label = type(o) == "string" and o or (type(o) == "table" and o.label) or M.label(G, o)
     local long = typed_form(label)
     local short = long:gsub(" [^ ]*%->", " ")
     if typed == long or typed == short then found[#found + 1] = { i, label } end
@@ -409,9 +426,11 @@ local function free_rum(G, c)
   G:log(c.label .. " drinks and jumps to step " .. n)
 end
 
--- Applies an action option. Returns "free" when the team acts again, "chain" when a move
--- started (drive it), or "done" when the action is over.
-function M.apply(G, opt)
+-- Applies an action option. Returns "free" when the team acts again, "chain" and the status
+-- that follows when a move started (nil: its steps wait on the pending stack), or "done"
+-- when the action is over. `at_once`: nothing stacked on the apply hook acts after it (see
+-- chain.lua).
+function M.apply(G, opt, at_once)
   local a = opt.a
   if a == "pass" then
     G:log(C.team_name(G:get("turn")) .. " passes")
@@ -444,10 +463,12 @@ function M.apply(G, opt)
     return "done"
   end
   if a == "move" then
-    local c = C.char(G, opt.ch)
+    local V = C.view(G)
+    local c = C.vchar(V, opt.ch)
     if opt.rum then
       C.spend_bottle(G, c.team)
       C.flag(G, c.id, "trap", false)
+      c.trap = false
       G:log(c.label .. " drinks a bottle of rum")
     end
     if opt.type == "flight" then
@@ -455,8 +476,7 @@ function M.apply(G, opt)
     end
     local m = C.motion(c.loc, opt.to, opt.type)
     m.step = opt.step
-    H.start(G, c, opt.item or 0, m)
-    return "chain"
+    return "chain", H.start(G, V, c, opt.item or 0, m, at_once)
   end
   error("unknown action " .. tostring(a))
 end

@@ -65,9 +65,10 @@ function T.default_teams(G)
   return out
 end
 
--- The team that starts a round: first_team, or the next one in play after it.
-function T.first_team(G)
-  local teams = G:get("teams")
+-- The team that starts a round: first_team, or the next one in play after it (`teams`: the
+-- teams in play, when the caller has read them).
+function T.first_team(G, teams)
+  teams = teams or G:get("teams")
   local f = B.TEAM_OF[C.sw(G, "first_team")]
   for k = 0, 3 do
     local t = (f - 1 + k) % 4 + 1
@@ -189,12 +190,13 @@ end
 -- lost gold; a test board that never had gold does not end by gold).
 function T.check_over(G)
   local rule = C.sw(G, "game_end")
-  if rule == "all_open" and G:get("act") then
+  local act, gold_out = G:get("act", "gold_out")
+  if rule == "all_open" and act then
     local all = true
     for i = 1, #B.LAND do if not C.is_open(G, B.LAND[i]) then all = false; break end end
     if all then T.finish(G, "every tile is open"); return true end
   end
-  if not G:get("gold_out") then return false end
+  if not gold_out then return false end
   G:set("gold_out", nil)
   local left = T.gold_in_play(G)
   if left == 0 then
@@ -219,28 +221,32 @@ end
 ------------------------------------------------------------------------------------------
 -- Turns
 
-local function tick(G, t)
+-- V: the view of the state when known (it follows).
+local function tick(G, t, V)
   -- drunkenness and the newborn's wait wear off at the end of the team's turn
-  for p, _, team, _, f in C.each_char(G) do
-    if f >= 4 and team == t then
-      local d, n = (f >> 2) & 3, (f >> 4) & 3
-      if d > 0 then C.flag(G, p, "drunk", d - 1) end
-      if n > 0 then C.flag(G, p, "newb", n - 1) end
-    end
+  local wearing = C.wearing_off(G, t)
+  for i = 1, #wearing do
+    local p, d, n = wearing[i][1], wearing[i][2], wearing[i][3]
+    if d > 0 then C.flag(G, p, "drunk", d - 1) end
+    if n > 0 then C.flag(G, p, "newb", n - 1) end
+    local c = V and C.vchar(V, p)
+    if c then c.drunk, c.newb = math.max(0, d - 1), math.max(0, n - 1) end
   end
-  if G:get("shifted") then
-    G:set("grass", math.max(0, (G:get("grass") or 0) - 1))
+  local shifted, grass = G:get("shifted", "grass")
+  if shifted then
+    G:set("grass", math.max(0, (grass or 0) - 1))
   end
 end
 
--- Makes team t the one to act (no automatic pass here).
-function T.set_turn(G, t)
-  G:set("turn", t)
-  G:set("shifted", (G:get("grass") or 0) > 0)
-  G:set("phase", "action")
-  local seat = C.controller(G, t)
+-- Makes team t the one to act (no automatic pass here); view V, when given, follows.
+function T.set_turn(G, t, V)
+  local grass, ctrl, teams = G:get("grass", "ctrl", "teams")
+  local shifted = (grass or 0) > 0
+  G:set("turn", t, "shifted", shifted, "phase", "action")
+  if V then V.shifted = shifted end
+  local seat = C.control(ctrl, teams, shifted, t)
   -- The team's own unit, unless another seat plays it this turn (grass shifts control).
-  if G:unit_seat(G:find_unit(B.TEAMS[t])) == seat then
+  if ctrl[t] == seat then
     G:set_unit(B.TEAMS[t])
   else
     G:set_current(seat)
@@ -250,29 +256,34 @@ end
 -- The decision of the team whose turn it is: its actions, or its free actions and "end" after
 -- the main action. `opts` are those options when the caller has already listed them.
 function T.decision(G, opts)
-  local t = G:get("turn")
+  local t, phase = G:get("turn", "phase")
   local actor = C.controller(G, t)
   local who = B.TEAMS[t] .. " to play (" .. G:seat_name(actor) .. ")"
-  if G:get("phase") == "post" then
-    opts = opts or M.post_actions(G, t)
+  -- The status hook reads the state afresh: in interactive play the kernel compares it with
+  -- the status an action returned, which comes from the view carried along the move.
+  if phase == "post" then
+    opts = opts or M.post_actions(G, t, C.read_view(G))
     opts[#opts + 1] = { label = "end", a = "end" }
     return { actor = actor, options = opts, prompt = who .. ": free actions, or end" }
   end
-  opts = opts or M.actions(G, t)
+  opts = opts or M.actions(G, t, C.read_view(G))
   if #opts == 0 then opts = { { label = "pass", a = "pass" } } end
   return { actor = actor, options = opts, prompt = who }
 end
 
 -- Starts the turn of the team in prop "turn": passes automatically while it has no action.
--- Returns the decision that follows (nil when the game ended).
-function T.begin(G)
+-- Returns the decision that follows (nil when the game ended). V: the view of the state,
+-- when known.
+function T.begin(G, V)
   local teams = G:get("teams")
   for _ = 1, 4 * #teams + 1 do
     local t = G:get("turn")
-    T.set_turn(G, t)
-    local opts = M.actions(G, t)
+    T.set_turn(G, t, V)
+    V = V or C.view(G)
+    local opts = M.actions(G, t, V)
     if #opts > 0 then
       G:set("passes", 0)
+      C.keep_view(G, V) -- for the action that follows
       return T.decision(G, opts)
     end
     G:log(C.team_name(t) .. ": pass")
@@ -282,7 +293,7 @@ function T.begin(G)
       T.finish(G, "nobody can act")
       return nil
     end
-    tick(G, t)
+    tick(G, t, V)
     if T.next_team(G) then return nil end
   end
   T.finish(G, "nobody can act")
@@ -290,19 +301,15 @@ end
 
 -- Moves "turn" to the next team, counting rounds and stalls. True when the game ended.
 function T.next_team(G)
-  local teams = G:get("teams")
-  local nt = C.team_after(teams, G:get("turn")) or teams[1 % #teams + 1]
-  if nt == T.first_team(G) then
-    G:set("round", (G:get("round") or 1) + 1)
+  local teams, turn = G:get("teams", "turn")
+  local nt = C.team_after(teams, turn) or teams[1 % #teams + 1]
+  if nt == T.first_team(G, teams) then
+    local round, act, stall = G:get("round", "act", "stall")
+    stall = act and 0 or (stall or 0) + 1
+    G:set("round", (round or 1) + 1, "stall", stall, "act", false)
     G:stat("rounds")
-    if G:get("act") then
-      G:set("stall", 0)
-    else
-      G:set("stall", (G:get("stall") or 0) + 1)
-    end
-    G:set("act", false)
     local limit = C.sw(G, "stall_rounds")
-    if limit > 0 and G:get("stall") >= limit then
+    if limit > 0 and stall >= limit then
       T.finish(G, "no progress in " .. limit .. " rounds")
       return true
     end
@@ -311,26 +318,28 @@ function T.next_team(G)
   return false
 end
 
--- The team's turn is over. Returns the decision that follows (nil when the game ended).
-function T.end_turn(G)
+-- The team's turn is over. Returns the decision that follows (nil when the game ended). V:
+-- the view of the state, when known.
+function T.end_turn(G, V)
   local t = G:get("turn")
-  tick(G, t)
+  tick(G, t, V)
   if T.next_team(G) then return nil end
-  return T.begin(G)
+  return T.begin(G, V)
 end
 
 -- The main action is over (its chain ended): free actions may follow, then the turn ends.
 -- Returns the decision that follows (nil when the game ended).
-function T.action_done(G)
+function T.action_done(G, V)
   H.clear_move(G)
   if T.check_over(G) then return nil end
+  if V then C.forget_cells(V) end -- the move changed them
   local t = G:get("turn")
-  local free = M.post_actions(G, t)
+  local free = M.post_actions(G, t, V)
   if #free > 0 then
     G:set("phase", "post")
     return T.decision(G, free)
   end
-  return T.end_turn(G)
+  return T.end_turn(G, V)
 end
 
 -- After a free action: the team acts again, or its turn ends when nothing is left to do.

@@ -49,8 +49,8 @@ end
 -- The line the log gets when the tile at l is turned up `by` a move or the lighthouse.
 function W.turned_up(G, l, by)
   local who = "the lighthouse"
-  local c = by == "move" and C.vchar(C.view(G), G:get("mv_ch"))
-  if c then who = c.label end
+  local mover = by == "move" and G:get("mv_ch")
+  if mover then who = C.cread(G, mover) end
   return who .. " turns up " .. W.tile(C.tile(G, l), C.rot(G, l)) .. " at " .. B.name(l)
 end
 
