@@ -31,9 +31,10 @@ fn name_arg<'a>(l: *mut ffi::lua_State, method: &str) -> Result<&'a [u8], String
             name.len()
         )),
         // SAFETY: as above.
-        None => Err(format!("{method}: a name must be a string, not a {}", unsafe {
-            type_name(l, 2)
-        })),
+        None => Err(format!(
+            "{method}: a name must be a string, not a {}",
+            unsafe { type_name(l, 2) }
+        )),
     }
 }
 
