@@ -649,7 +649,7 @@ fn viewer_name(state: &State) -> String {
 
 /// A hook the rules define, or an error naming the field that named it.
 fn hook_name(lua: &Lua, t: &Table, field: &str) -> Result<Option<String>> {
-    let Some(name) = t.get::<Option<String>>(field)? else {
+    let Some(name) = t.raw_get::<Option<String>>(field)? else {
         return Ok(None);
     };
     let hooks: Table = lua.globals().get("hook")?;
@@ -663,24 +663,25 @@ fn hook_name(lua: &Lua, t: &Table, field: &str) -> Result<Option<String>> {
 
 /// `G:push{hook=…, args=…, why=…, seen_by=…, chance=…, <chance parameters> | actor=…,
 /// options=…, prompt=… | ask=…, auto=…, none=…}`: a continuation (see kernel::pending and
-/// docs/lua-api.md).
+/// docs/lua-api.md). Fields are read raw, as a status is: no metamethod of the rules' table
+/// runs inside the kernel's read, and a read costs no protected call.
 fn continuation(lua: &Lua, state: &State, t: &Table) -> Result<Continuation> {
     let hook = hook_name(lua, t, "hook")?.ok_or_else(|| mlua::Error::runtime("push: no hook"))?;
     let mut args = Vec::new();
-    if let Some(list) = t.get::<Option<Table>>("args")? {
+    if let Some(list) = t.raw_get::<Option<Table>>("args")? {
         for (i, v) in thawed(list)?.sequence_values::<LuaValue>().enumerate() {
             let v = from_lua(lua, &v?)?
                 .ok_or_else(|| mlua::Error::runtime(format!("push: args[{}] is nil", i + 1)))?;
             args.push(v);
         }
     }
-    let why = t.get::<Option<String>>("why")?.unwrap_or_default();
-    let seen_by = match t.get::<Option<Table>>("seen_by")? {
+    let why = t.raw_get::<Option<String>>("why")?.unwrap_or_default();
+    let seen_by = match t.raw_get::<Option<Table>>("seen_by")? {
         Some(seats) => seats_mask(state, Some(seats))?,
         None => ALL_SEATS,
     };
     let ask = hook_name(lua, t, "ask")?;
-    let options = match t.get::<Option<Table>>("options")? {
+    let options = match t.raw_get::<Option<Table>>("options")? {
         Some(o) => Some(
             thawed(o)?
                 .sequence_values::<String>()
@@ -688,17 +689,17 @@ fn continuation(lua: &Lua, state: &State, t: &Table) -> Result<Continuation> {
         ),
         None => None,
     };
-    let wait = if let Some(name) = t.get::<Option<String>>("chance")? {
+    let wait = if let Some(name) = t.raw_get::<Option<String>>("chance")? {
         let mut params = Vec::new();
         for p in STATUS_PARAMS {
-            if let Some(v) = from_lua(lua, &t.get::<LuaValue>(p)?)? {
+            if let Some(v) = from_lua(lua, &t.raw_get::<LuaValue>(p)?)? {
                 params.push((p.to_string(), v));
             }
         }
         params.sort_by(|a, b| a.0.cmp(&b.0));
         Wait::Chance(name, params)
     } else if ask.is_some() || options.is_some() {
-        let actor = match t.get::<Option<i64>>("actor")? {
+        let actor = match t.raw_get::<Option<i64>>("actor")? {
             Some(a) => seat(state, a)?,
             None if ask.is_some() => 0,
             None => return fail("push: a decision without an actor"),
@@ -707,8 +708,8 @@ fn continuation(lua: &Lua, state: &State, t: &Table) -> Result<Continuation> {
             ask,
             actor,
             options,
-            prompt: t.get::<Option<String>>("prompt")?.unwrap_or_default(),
-            auto: t.get::<Option<bool>>("auto")?.unwrap_or(false),
+            prompt: t.raw_get::<Option<String>>("prompt")?.unwrap_or_default(),
+            auto: t.raw_get::<Option<bool>>("auto")?.unwrap_or(false),
             none: hook_name(lua, t, "none")?,
         })
     } else {
