@@ -135,19 +135,22 @@ end
 
 function B.ship(G, p) return B.decode(p, G:piece_get(p, "s")) end
 
--- Changes fields of ship p: B.update(G, p, "holes", 2, "moved", true, …); a new seat is the
+-- Changes fields of the decoded ship s, which must be as stored (decoded since its last
+-- change), and stores it: B.change(G, s, "holes", 2, "moved", true, …); a new seat is the
 -- piece's owner, a new pos its cell.
-function B.update(G, p, ...)
-  local s = B.ship(G, p)
+function B.change(G, s, ...)
   local seat, pos = s.seat, s.pos
   for i = 1, select("#", ...), 2 do
     local k, v = select(i, ...)
     s[k] = v
   end
-  G:piece_set(p, "s", encode(s))
-  if s.seat ~= seat then G:set_owner(p, s.seat) end
-  if s.pos ~= pos then G:move(p, B.cell(G, s.pos)) end
+  G:piece_set(s.p, "s", encode(s))
+  if s.seat ~= seat then G:set_owner(s.p, s.seat) end
+  if s.pos ~= pos then G:move(s.p, B.cell(G, s.pos)) end
 end
+
+-- Changes fields of ship p as B.change does.
+function B.update(G, p, ...) B.change(G, B.ship(G, p), ...) end
 
 -- A new ship "G2"/"B5" on cell pos.
 function B.add(G, id, kind, seat, side, pos, holes)
@@ -156,8 +159,6 @@ function B.add(G, id, kind, seat, side, pos, holes)
     n = tonumber(id:sub(2)) }))
   return p
 end
-
-function B.place(G, p, pos) B.update(G, p, "pos", pos) end
 
 -- Hands a ship to another holder (capture, recapture, claim).
 function B.hand_over(G, p, seat, side) B.update(G, p, "seat", seat, "side", side) end

@@ -21,7 +21,7 @@ function K.may_fire(C, s, shots, timing, per_ship)
 end
 
 -- The ships that ships of `side` may fire at (§11): the opposing ships at sea that are not
--- derelicts, as indexes into the context's ships (C.ps) in id order.
+-- derelicts, as indexes into the view's ships (C.ps) in id order.
 local function targets(C, side)
   local out, packed = {}, C.packed
   for j = 1, #packed do
@@ -119,8 +119,7 @@ end
 -- pirate_goal=nearest_base: the pirate base nearest by sea to cell pos (8-neighbour steps
 -- under the corner rule; the first found in breadth-first order on a tie).
 function K.set_goal(G, pos)
-  local C = S.context(G)
-  C.occ = {}
+  local C = S.read(G) -- the map only: ships do not block the way
   local seen, queue, head = { [pos] = true }, { pos }, 1
   while queue[head] do
     local a = queue[head]
