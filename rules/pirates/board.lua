@@ -100,8 +100,7 @@ end
 
 -- Every ship in id order: {p, id, kind, n, seat, side, pos, holes, moved, fired, rep, frozen, der, wx}.
 function B.ships(G)
-  local ps = G:pieces()
-  local v = G:pieces_get(ps, "s")
+  local ps, v = B.packed(G)
   local out = {}
   for i = 1, #ps do out[i] = B.decode(ps[i], v[i]) end
   return out
@@ -111,7 +110,7 @@ end
 -- readers that look at a few fields of many ships (B.pos, B.seat, B.side, B.derelict) and
 -- decode only the ships they act on.
 function B.packed(G)
-  local ps = G:pieces()
+  local ps = G:get("ships")
   return ps, G:pieces_get(ps, "s")
 end
 
@@ -152,12 +151,28 @@ end
 -- Changes fields of ship p as B.change does.
 function B.update(G, p, ...) B.change(G, B.ship(G, p), ...) end
 
+-- The ships afloat are the pieces in prop "ships", in id order: one read of a list is cheaper
+-- than asking the kernel for its pieces (invariant checks that they agree).
+
 -- A new ship "G2"/"B5" on cell pos.
 function B.add(G, id, kind, seat, side, pos, holes)
   local p = G:add(kind, seat, B.cell(G, pos))
   G:piece_set(p, "s", encode({ pos = pos, seat = seat, side = side, holes = holes or 0, kind = kind,
     n = tonumber(id:sub(2)) }))
+  local ships = G:get("ships") or {}
+  ships[#ships + 1] = p
+  G:set("ships", ships)
   return p
+end
+
+-- Takes ship p off the board (sunk, wrecked, or its treasure claimed).
+function B.remove(G, p)
+  G:remove(p)
+  local ships = {}
+  for _, q in ipairs(G:get("ships")) do
+    if q ~= p then ships[#ships + 1] = q end
+  end
+  G:set("ships", ships)
 end
 
 -- Hands a ship to another holder (capture, recapture, claim).

@@ -107,7 +107,7 @@ function K.hit(G, t, shooters, holes)
     if by.side == "pirate" and G:get("sw_pirate_goal") == "nearest_base" then K.set_goal(G, s.pos) end
   elseif s.holes + holes >= sink then
     G:log(string.format("%s hit: sunk", s.id))
-    G:remove(t)
+    B.remove(G, t)
     Gd.narrow(G)
   else
     B.update(G, t, "holes", s.holes + holes)

@@ -204,6 +204,12 @@ local function near(C, pos)
   return mask
 end
 
+-- Appends the entries of `list` to `out` (a loop: cheaper than table.move's calls per entry).
+local function append(out, list)
+  local n = #out
+  for i = 1, #list do out[n + i] = list[i] end
+end
+
 -- Appends ship s's sailing options with the wind from `wind` (nil: no wind) and its rowing
 -- options in the directions `rows` (S.sail_moves, S.row_moves) to `out`; returns how many are
 -- sailing options. They follow from the ship's place and side, the weather, the hooks'
@@ -223,7 +229,7 @@ function S.ship_moves(C, s, wind, short, rows, rows_key, out)
       list = list, sail = sail }
     memo[s.p] = m
   end
-  table.move(m.list, 1, #m.list, #out + 1, out)
+  append(out, m.list)
   return m.sail
 end
 

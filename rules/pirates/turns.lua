@@ -44,7 +44,7 @@ function T.hooks.shipwreck(G, p)
     return
   end
   G:log(id .. " is wrecked")
-  G:remove(p)
+  B.remove(G, p)
   Gd.narrow(G)
   Gd.check_early_end(G)
 end
