@@ -119,7 +119,9 @@ B.POS = 4095 -- the pos bits of a packed ship
 function B.pos(v) return v & B.POS end
 function B.seat(v) return (v >> 12) & 15 end
 function B.side(v) return SIDE[(v >> 16) & 3] end
-function B.derelict(v) return v & (1 << 24) ~= 0 end
+B.DERELICT = 1 << 24 -- the der bit of a packed ship
+
+function B.derelict(v) return v & B.DERELICT ~= 0 end
 
 -- The turn flags (moved, fired, rep, frozen) and the ship's own weather, cleared on every ship
 -- at the end of a turn (§6.4).

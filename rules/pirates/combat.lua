@@ -23,18 +23,19 @@ end
 -- The ships that ships of `side` may fire at (§11): the opposing ships at sea that are not
 -- derelicts, as indexes into the view's ships (C.ps) in id order.
 local function targets(C, side)
-  local out, packed = {}, C.packed
+  local out, ps, packed, occ = {}, C.ps, C.packed, C.occ
   for j = 1, #packed do
     local v = packed[j]
     local t = B.side(v)
-    if t ~= side and t ~= "none" and not B.derelict(v) and not S.port_cell(C, B.pos(v)) then out[#out + 1] = j end
+    -- at sea: on its sea cell in the context's occ (not S.port_cell)
+    if t ~= side and t ~= "none" and not B.derelict(v) and occ[B.pos(v)] == ps[j] then out[#out + 1] = j end
   end
   return out
 end
 
 -- Appends the fire and salvo options of the player's shooters to `out`: a shot of each at
 -- each target within the shooter's range in king's steps, and every set of two or more with
--- one target in range of them all.
+-- one target in range of them all. C is as S.context made it (no ship moved since).
 function K.options(C, shooters, salvo, out)
   local ps, packed, w = C.ps, C.packed, C.w
   local in_range = {} -- per ship j, the shooters that may fire at it, as a bit mask of pieces

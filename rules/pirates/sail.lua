@@ -72,7 +72,7 @@ function S.fleet(C, seat, shared)
   local out, ps, packed = {}, C.ps, C.packed
   for i = 1, #ps do
     local v = packed[i]
-    if B.seat(v) == seat and not B.derelict(v) then
+    if (v >> 12) & 15 == seat and v & B.DERELICT == 0 then -- B.seat, B.derelict, inline
       out[#out + 1] = shared and decoded(C, ps[i], v) or B.decode(ps[i], v)
     end
   end
@@ -104,12 +104,6 @@ function S.cuts_corner(C, pos, d)
   return corner_cut(C.grid, C.corner == "any_land", pos + M.DCOL[d], pos + M.DROW[d] * C.w)
 end
 
--- Whether a step a→b runs against the current (b is the tail of a hop whose tip is a).
-function S.against(C, a, b)
-  local d = byte(C.cur, b + 1) - 48
-  return d >= 0 and d <= 7 and S.step(C, b, d) == a
-end
-
 -- Whether cell pos is a port (neither sea nor land).
 function S.port_cell(C, pos)
   local t = byte(C.grid, pos + 1)
@@ -123,9 +117,11 @@ function S.in_port(C, s) return S.port_cell(C, s.pos) end
 -- mask of the steps that end in a port the ship may enter (a legal place to stop short, §7).
 -- Each step is refused off the map (n is cut to the steps before the edge), on land, on an
 -- occupied sea cell, in a port the ship may not enter, across a corner (as `S.cuts_corner`)
--- and against a current where the against_current switch forbids it.
+-- and against a current where the against_current switch forbids it. A step to b runs
+-- against the current when b is the tail of a hop whose tip is where it came from: when the
+-- current at b (prop "cur": its direction's digit, "." for none) runs opposite to d.
 function S.walk(C, s, d, n)
-  local pos, prev_against, ports = s.pos, true, 0
+  local pos, prev_against, ports, back = s.pos, true, 0, 48 + (d + 4) % 8
   local w, grid, cur, occ, corner, against = C.w, C.grid, C.cur, C.occ, C.corner, C.against
   local dc, dr = M.DCOL[d], M.DROW[d]
   local c, r = pos % w, pos // w
@@ -144,14 +140,14 @@ function S.walk(C, s, d, n)
       return i - 1, ports
     end
     if diagonal and corner_cut(grid, any_land, pos + dc, b - dc) then return i - 1, ports end
-    if byte(cur, b + 1) ~= SEA then -- b is a current's tail: is this step against it?
-      local up = S.against(C, pos, b)
-      if up and (against == "first_step_only" and i > 1 or against == "start_on_tip" and not prev_against) then
-        return i - 1, ports
-      end
+    -- first_step_only refuses it after the first step, start_on_tip unless every step so
+    -- far ran against it (its current is read only where it decides)
+    if against == "first_step_only" and i > 1 then
+      if byte(cur, b + 1) == back then return i - 1, ports end
+    elseif against == "start_on_tip" then
+      local up = byte(cur, b + 1) == back
+      if up and not prev_against then return i - 1, ports end
       prev_against = prev_against and up
-    else
-      prev_against = false
     end
     pos = b
   end
