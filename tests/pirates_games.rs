@@ -9,6 +9,7 @@ use std::rc::Rc;
 
 use tortuga::kernel::rng::Stream;
 use tortuga::script::{LoadOptions, Rules};
+use tortuga::session::status::describe_status;
 use tortuga::session::{Game, Status};
 use tortuga::sim::{Starter, random_playout};
 
@@ -53,6 +54,90 @@ fn play(rules: &Rc<Rules>, seats: u32, seed: u64, case: &str) {
         }
     }
     panic!("{case}, seed {seed}: no end after {MAX_STEPS} steps");
+}
+
+/// One random game, step by step: the state's fingerprint and what it waits for after every
+/// step. `keeping`: whether the rules may use the view they kept from the last event
+/// (`G:kept`), or must read the board afresh every time.
+fn trace(rules: &Rc<Rules>, seats: u32, seed: u64, keeping: bool) -> Vec<String> {
+    let mut game = Game::new(rules.clone(), seats, seed).expect("setup");
+    game.with_state_mut(|s| s.keeping = keeping);
+    let mut bot = Stream::new(seed, "bots");
+    let mut trace = Vec::new();
+    for steps in 0..MAX_STEPS {
+        let status = game.status().expect("status").clone();
+        trace.push(format!(
+            "{} {}",
+            describe_status(&status),
+            game.with_state(|s| s.fingerprint())
+        ));
+        match status {
+            Status::Over { .. } => return trace,
+            Status::Chance(..) => {
+                game.resolve_chance(None)
+                    .unwrap_or_else(|e| panic!("seed {seed} step {steps}: {e:#}"));
+            }
+            Status::Decision { count, .. } => {
+                game.apply(bot.below(count as u64) as usize)
+                    .unwrap_or_else(|e| panic!("seed {seed} step {steps}: {e:#}"));
+            }
+        }
+    }
+    panic!("seed {seed}: no end after {MAX_STEPS} steps");
+}
+
+/// A variant, a player count and switch values.
+type Case<'a> = (&'a str, u32, &'a [(&'a str, &'a str)]);
+
+/// The view an event keeps for the next (`G:kept`: the map, the switches, the ships, each
+/// ship's moves) is an optimisation only: the same games, step by step, when every event
+/// reads the board afresh — under the shipped variants and the switches that change how
+/// ships move, spin, carry and fire.
+#[test]
+fn kept_views_change_no_game() {
+    let cases: [Case; 6] = [
+        ("author", 2, &[]),
+        ("printed", 3, &[]),
+        ("author_without_respin", 5, &[("max_rounds", "30")]),
+        (
+            "author",
+            4,
+            &[
+                ("spin_scope", "per_ship"),
+                ("current_timing", "start_of_turn"),
+                ("max_rounds", "30"),
+            ],
+        ),
+        (
+            "author",
+            2,
+            &[
+                ("current_chain", "on"),
+                ("against_current", "start_on_tip"),
+                ("corner_cutting", "any_land"),
+            ],
+        ),
+        (
+            "printed",
+            2,
+            &[
+                ("shots_per_turn", "per_ship"),
+                ("fire_timing", "after_only"),
+                ("neutral_ports_open_to_spain", "on"),
+            ],
+        ),
+    ];
+    for (k, (variant, seats, sets)) in cases.iter().enumerate() {
+        let r = rules(variant, sets);
+        for seed in 0..2 {
+            let seed = 100 * k as u64 + seed;
+            assert_eq!(
+                trace(&r, *seats, seed, true),
+                trace(&r, *seats, seed, false),
+                "{variant} {seats} players {sets:?} seed {seed}"
+            );
+        }
+    }
 }
 
 /// Random games under random rules, property-style: game k draws from its own seed a shipped

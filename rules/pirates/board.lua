@@ -100,8 +100,7 @@ end
 
 -- Every ship in id order: {p, id, kind, n, seat, side, pos, holes, moved, fired, rep, frozen, der, wx}.
 function B.ships(G)
-  local ps = G:pieces()
-  local v = G:pieces_get(ps, "s")
+  local ps, v = B.packed(G)
   local out = {}
   for i = 1, #ps do out[i] = B.decode(ps[i], v[i]) end
   return out
@@ -111,7 +110,7 @@ end
 -- readers that look at a few fields of many ships (B.pos, B.seat, B.side, B.derelict) and
 -- decode only the ships they act on.
 function B.packed(G)
-  local ps = G:pieces()
+  local ps = G:get("ships")
   return ps, G:pieces_get(ps, "s")
 end
 
@@ -120,7 +119,9 @@ B.POS = 4095 -- the pos bits of a packed ship
 function B.pos(v) return v & B.POS end
 function B.seat(v) return (v >> 12) & 15 end
 function B.side(v) return SIDE[(v >> 16) & 3] end
-function B.derelict(v) return v & (1 << 24) ~= 0 end
+B.DERELICT = 1 << 24 -- the der bit of a packed ship
+
+function B.derelict(v) return v & B.DERELICT ~= 0 end
 
 -- The turn flags (moved, fired, rep, frozen) and the ship's own weather, cleared on every ship
 -- at the end of a turn (§6.4).
@@ -135,29 +136,46 @@ end
 
 function B.ship(G, p) return B.decode(p, G:piece_get(p, "s")) end
 
--- Changes fields of ship p: B.update(G, p, "holes", 2, "moved", true, …); a new seat is the
+-- Changes fields of the decoded ship s, which must be as stored (decoded since its last
+-- change), and stores it: B.change(G, s, "holes", 2, "moved", true, …); a new seat is the
 -- piece's owner, a new pos its cell.
-function B.update(G, p, ...)
-  local s = B.ship(G, p)
+function B.change(G, s, ...)
   local seat, pos = s.seat, s.pos
   for i = 1, select("#", ...), 2 do
     local k, v = select(i, ...)
     s[k] = v
   end
-  G:piece_set(p, "s", encode(s))
-  if s.seat ~= seat then G:set_owner(p, s.seat) end
-  if s.pos ~= pos then G:move(p, B.cell(G, s.pos)) end
+  G:piece_set(s.p, "s", encode(s))
+  if s.seat ~= seat then G:set_owner(s.p, s.seat) end
+  if s.pos ~= pos then G:move(s.p, B.cell(G, s.pos)) end
 end
+
+-- Changes fields of ship p as B.change does.
+function B.update(G, p, ...) B.change(G, B.ship(G, p), ...) end
+
+-- The ships afloat are the pieces in prop "ships", in id order: one read of a list is cheaper
+-- than asking the kernel for its pieces (invariant checks that they agree).
 
 -- A new ship "G2"/"B5" on cell pos.
 function B.add(G, id, kind, seat, side, pos, holes)
   local p = G:add(kind, seat, B.cell(G, pos))
   G:piece_set(p, "s", encode({ pos = pos, seat = seat, side = side, holes = holes or 0, kind = kind,
     n = tonumber(id:sub(2)) }))
+  local ships = G:get("ships") or {}
+  ships[#ships + 1] = p
+  G:set("ships", ships)
   return p
 end
 
-function B.place(G, p, pos) B.update(G, p, "pos", pos) end
+-- Takes ship p off the board (sunk, wrecked, or its treasure claimed).
+function B.remove(G, p)
+  G:remove(p)
+  local ships = {}
+  for _, q in ipairs(G:get("ships")) do
+    if q ~= p then ships[#ships + 1] = q end
+  end
+  G:set("ships", ships)
+end
 
 -- Hands a ship to another holder (capture, recapture, claim).
 function B.hand_over(G, p, seat, side) B.update(G, p, "seat", seat, "side", side) end

@@ -1,7 +1,7 @@
 -- Invariants for random play (issue 12): never two ships on one sea cell, no ship on land
 -- or off the map, damage below the sinking number, a derelict only as nobody's golden ship,
--- ships on the kernel cell their position names, and the golden ship never in a pirate's
--- view before the reveal.
+-- ships on the kernel cell their position names, prop "ships" listing the pieces afloat, and
+-- the golden ship never in a pirate's view before the reveal.
 
 local B = require("pirates.board")
 local P = require("pirates.players")
@@ -11,6 +11,8 @@ local K = {}
 function K.invariant(G)
   local w, h, grid = G:get("w", "h", "grid")
   local sea = {}
+  local listed, afloat = table.concat(G:get("ships"), " "), table.concat(G:pieces(), " ")
+  if listed ~= afloat then return "prop ships lists " .. listed .. ", the pieces afloat are " .. afloat end
   for _, s in ipairs(B.ships(G)) do
     if s.pos < 0 or s.pos >= w * h then return s.id .. " is off the map" end
     local ch = grid:sub(s.pos + 1, s.pos + 1)

@@ -21,20 +21,21 @@ function K.may_fire(C, s, shots, timing, per_ship)
 end
 
 -- The ships that ships of `side` may fire at (§11): the opposing ships at sea that are not
--- derelicts, as indexes into the context's ships (C.ps) in id order.
+-- derelicts, as indexes into the view's ships (C.ps) in id order.
 local function targets(C, side)
-  local out, packed = {}, C.packed
+  local out, ps, packed, occ = {}, C.ps, C.packed, C.occ
   for j = 1, #packed do
     local v = packed[j]
     local t = B.side(v)
-    if t ~= side and t ~= "none" and not B.derelict(v) and not S.port_cell(C, B.pos(v)) then out[#out + 1] = j end
+    -- at sea: on its sea cell in the context's occ (not S.port_cell)
+    if t ~= side and t ~= "none" and not B.derelict(v) and occ[B.pos(v)] == ps[j] then out[#out + 1] = j end
   end
   return out
 end
 
 -- Appends the fire and salvo options of the player's shooters to `out`: a shot of each at
 -- each target within the shooter's range in king's steps, and every set of two or more with
--- one target in range of them all.
+-- one target in range of them all. C is as S.context made it (no ship moved since).
 function K.options(C, shooters, salvo, out)
   local ps, packed, w = C.ps, C.packed, C.w
   local in_range = {} -- per ship j, the shooters that may fire at it, as a bit mask of pieces
@@ -107,7 +108,7 @@ function K.hit(G, t, shooters, holes)
     if by.side == "pirate" and G:get("sw_pirate_goal") == "nearest_base" then K.set_goal(G, s.pos) end
   elseif s.holes + holes >= sink then
     G:log(string.format("%s hit: sunk", s.id))
-    G:remove(t)
+    B.remove(G, t)
     Gd.narrow(G)
   else
     B.update(G, t, "holes", s.holes + holes)
@@ -119,8 +120,7 @@ end
 -- pirate_goal=nearest_base: the pirate base nearest by sea to cell pos (8-neighbour steps
 -- under the corner rule; the first found in breadth-first order on a tie).
 function K.set_goal(G, pos)
-  local C = S.context(G)
-  C.occ = {}
+  local C = S.read(G) -- the map only: ships do not block the way
   local seen, queue, head = { [pos] = true }, { pos }, 1
   while queue[head] do
     local a = queue[head]

@@ -319,7 +319,7 @@ end
 
 function X.import(G, text)
   local h = read(G, text)
-  for _, p in ipairs(G:pieces()) do G:remove(p) end
+  for _, p in ipairs(G:get("ships") or {}) do B.remove(G, p) end
   local lines = h.map_name == "inline" and h.map_lines or nil
   G:set("nspain", check_players(G, h))
   local ok, err = pcall(X.init, G, h.map, h.map_name, lines, h.sets)

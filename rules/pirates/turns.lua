@@ -44,7 +44,7 @@ function T.hooks.shipwreck(G, p)
     return
   end
   G:log(id .. " is wrecked")
-  G:remove(p)
+  B.remove(G, p)
   Gd.narrow(G)
   Gd.check_early_end(G)
 end
@@ -97,9 +97,9 @@ function T.start_turn(G, i, r)
   G:set("ti", i, "round", r, "wx", false, "shots", 0)
   G:set_current(seat)
   if G:get("sw_current_timing") == "start_of_turn" then
-    local C = S.context(G)
+    local C = S.context(G, S.read(G))
     for _, s in ipairs(S.fleet(C, seat)) do
-      if S.carry(C, s) then hook.settled(G, s.p) end
+      if S.carry(G, C, s) then hook.settled(G, s.p) end
     end
   end
   if G:get("sw_spin_scope") == "per_turn" and G:get("phase") ~= "over" then T.ask_weather(G, 0) end
@@ -127,13 +127,13 @@ function T.advance(G)
 end
 
 -- `end` (§6.4): currents on the ships that made no manoeuvre, repairs, claims, next player.
-function T.end_turn(G)
+-- C: the view with the ships as they are (S.view).
+function T.end_turn(G, C)
   local seat = P.current(G)
-  local C = S.context(G)
   local ships = S.fleet(C, seat)
-  local carry = G:get("sw_current_timing") == "after_manoeuvre"
+  local carry = C.sw.current_timing == "after_manoeuvre"
   for _, s in ipairs(ships) do
-    if carry and not s.moved and not s.rep then S.carry(C, s) end
+    if carry and not s.moved and not s.rep then S.carry(G, C, s) end
     if s.rep then B.update(G, s.p, "holes", s.holes - 1) end
   end
   for _, s in ipairs(ships) do
@@ -148,19 +148,19 @@ end
 -- After a ship's manoeuvre: a win, then the current's carry (§10), then a claim.
 -- (Only the golden ship can win, and only by entering a port, which a carry never reaches.)
 local function after_manoeuvre(G, C, s)
-  if Gd.id(G) == s.p then
+  if S.in_port(C, s) and Gd.id(G) == s.p then
     Gd.check_win(G)
     if G:get("phase") == "over" then return end
   end
-  if G:get("sw_current_timing") == "after_manoeuvre" then S.carry(C, s) end
+  if C.sw.current_timing == "after_manoeuvre" then S.carry(G, C, s) end
   hook.settled(G, s.p)
 end
 
 -- The compulsory drift of a hurricane (§9): every ship at once, then (continuations) the
--- ships driven ashore one by one, then currents and claims.
-local function drift(G)
-  local C = S.context(G)
-  local seat, gw, per_ship = P.current(G), G:get("wx"), G:get("sw_spin_scope") == "per_ship"
+-- ships driven ashore one by one, then currents and claims. C: the view with the ships as
+-- they are (S.view).
+local function drift(G, C)
+  local seat, gw, per_ship = P.current(G), G:get("wx"), C.sw.spin_scope == "per_ship"
   if gw == false then gw = nil end
   local occ0 = {}
   for k, p in pairs(C.occ) do occ0[k] = p end
@@ -181,7 +181,7 @@ local function drift(G)
       wrecks[#wrecks + 1] = s.p
     end
     if type(r) == "number" and not pinned[s.p] then
-      S.go(C, s, r, "moved", true)
+      S.go(G, C, s, r, "moved", true)
     else
       B.update(G, s.p, "moved", true)
     end
@@ -200,30 +200,31 @@ end
 
 -- Continuation: after the drift and its wrecks, wins, currents and claims, lowest id first.
 function T.hooks.drift_done(G, ...)
+  local V = S.read(G)
   Gd.check_win(G)
-  if G:get("phase") == "over" then return end
-  local C = S.context(G)
-  local carry = G:get("sw_current_timing") == "after_manoeuvre"
-  for _, p in ipairs({ ... }) do
-    if G:exists(p) then
-      if carry then S.carry(C, B.ship(G, p)) end
-      hook.settled(G, p)
+  if G:get("phase") ~= "over" then
+    S.context(G, V)
+    local carry = V.sw.current_timing == "after_manoeuvre"
+    for _, p in ipairs({ ... }) do
+      if G:exists(p) then
+        if carry then S.carry(G, V, B.ship(G, p)) end
+        hook.settled(G, p)
+      end
     end
+    Gd.check_win(G)
   end
-  Gd.check_win(G)
+  return T.settle(G, V)
 end
 
--- The options of the player to act (§17.3), as integers (options.lua).
-function T.act_options(G, seat)
-  local C = S.context(G)
-  local gw, shots, per_ship, timing, per_ship_shots, salvo, fih = G:get("wx", "shots", "sw_spin_scope",
-    "sw_fire_timing", "sw_shots_per_turn", "sw_salvo", "sw_fire_in_hurricane")
-  per_ship = per_ship == "per_ship"
-  if gw == false then gw = nil end
+-- The options of the player in `seat` (§17.3), as integers (options.lua), in weather gw (nil:
+-- unspun) after `shots` shots this turn; V is the view (sail.lua).
+function T.act_options(G, V, seat, gw, shots)
+  local C, sw = S.context(G, V), V.sw
+  local per_ship, timing, per_ship_shots = sw.spin_scope == "per_ship", sw.fire_timing, sw.shots_per_turn == "per_ship"
   local out, shooters, drift_due, must = {}, {}, false, false
   local must_sail, short = hook.must_sail(G), hook.stop_short(G)
-  local rows = {} -- hook.row_dirs by ship kind and weather
-  for _, s in ipairs(S.fleet(C, seat)) do
+  local rows = {} -- hook.row_dirs by ship kind and weather, with the list as text
+  for _, s in ipairs(S.fleet(C, seat, true)) do
     local wx = per_ship and s.wx or gw
     if free(s) then
       if per_ship and wx == nil then
@@ -231,17 +232,16 @@ function T.act_options(G, seat)
       elseif W.is_hurricane(wx) then
         drift_due = drift_due or not S.in_port(C, s)
       elseif wx ~= nil then
-        if W.is_wind(wx) then
-          local before = #out
-          S.sail_moves(C, s, wx, short, out)
-          must = must or (must_sail and #out > before and not S.in_port(C, s))
-        end
         local key = s.kind .. wx
-        rows[key] = rows[key] or hook.row_dirs(G, s.kind, wx)
-        S.row_moves(C, s, rows[key], out)
+        if not rows[key] then
+          local dirs = hook.row_dirs(G, s.kind, wx)
+          rows[key] = { dirs = dirs, text = table.concat(dirs, " ") }
+        end
+        local sail = S.ship_moves(C, s, W.is_wind(wx) and wx or nil, short, rows[key].dirs, rows[key].text, out)
+        must = must or (must_sail and sail > 0 and not S.in_port(C, s))
       end
     end
-    if K.may_fire(C, s, shots, timing, per_ship_shots == "per_ship") and (fih == "on" or not W.is_hurricane(wx)) then
+    if K.may_fire(C, s, shots, timing, per_ship_shots) and (sw.fire_in_hurricane == "on" or not W.is_hurricane(wx)) then
       shooters[#shooters + 1] = s
     end
     if s.holes > 0 and free(s) and not s.fired and B.may_repair(S.terrain(C, s.pos), s.side) then
@@ -249,13 +249,29 @@ function T.act_options(G, seat)
     end
   end
   if drift_due then out[#out + 1] = O.DRIFT end
-  K.options(C, shooters, salvo == "on", out)
+  K.options(C, shooters, sw.salvo == "on", out)
   if not drift_due and not must then out[#out + 1] = O.END end
   return out
 end
 
-function T.status(G)
-  local phase = G:get("phase")
+-- "P1 to act (wind NE)": made once per seat and weather in the view V.
+local function prompt(G, V, seat, wx)
+  local k = seat * 64 + (wx or 63)
+  local text = V.prompts[k]
+  if not text then
+    text = P.name(G, seat) .. " to act (" .. W.text(wx) .. ")"
+    V.prompts[k] = text
+  end
+  return text
+end
+
+-- The status (a query): with the view the last event kept, or the map and switches read
+-- afresh (status_in reads the ships).
+function T.status(G) return T.status_in(G, G:kept("view") or S.read(G)) end
+
+-- The status, with the view V (sail.lua).
+function T.status_in(G, V)
+  local phase, wx, shots = G:get("phase", "wx", "shots")
   if phase == "over" then
     return { over = true, scores = G:get("scores"), result = G:get("result") }
   end
@@ -267,9 +283,20 @@ function T.status(G)
       seen_by = P.spanish_seats(G) }
   end
   local seat = P.current(G)
-  local wx = G:get("wx")
-  return { actor = seat, options = T.act_options(G, seat),
-    prompt = P.name(G, seat) .. " to act (" .. W.text(wx or nil) .. ")" }
+  if wx == false then wx = nil end
+  return { actor = seat, options = T.act_options(G, V, seat, wx, shots), prompt = prompt(G, V, seat, wx) }
+end
+
+-- The end of an event (an action, a chance event, a continuation) that read the view V: the
+-- status that follows, found with V, which is kept for the next event; nothing while a
+-- continuation waits (the kernel answers from it). A continuation reads the view afresh
+-- (S.read): the kernel took it off the pending stack, a change, so no view kept before applies.
+function T.settle(G, V)
+  if #G:pending() > 0 then return nil end
+  local st = T.status_in(G, V)
+  G:keep("view", V)
+  if hook.status ~= T.status then return hook.status(G) end
+  return st
 end
 
 local VERB = { [O.MOVE] = "move", [O.ROW] = "row", [O.REPAIR] = "repair", [O.SPIN] = "spin" }
@@ -306,29 +333,30 @@ end
 -- Applies an option; returns the status that follows (docs/lua-api.md, status), unless a
 -- continuation waits (a spin, the drift's aftermath): the kernel answers from that instead.
 function T.apply(G, o)
-  T.act(G, o)
-  if #G:pending() == 0 then return hook.status(G) end
+  local V = S.view(G)
+  T.act(G, o, V)
+  return T.settle(G, V)
 end
 
-function T.act(G, o)
+function T.act(G, o, V)
   if G:get("phase") == "golden" then
     golden_chosen(G, o)
     return
   end
   local a = O.action(o)
   if a == O.END then
-    T.end_turn(G)
+    T.end_turn(G, V)
   elseif a == O.SPIN then
     T.ask_weather(G, (O.args(o)))
   elseif a == O.MOVE or a == O.ROW then
     local p, d, n = O.args(o)
-    local C, s = S.context(G), B.ship(G, p)
+    local s = B.ship(G, p)
     local to = s.pos
-    for _ = 1, n do to = S.step(C, to, d) end
-    S.go(C, s, to, "moved", true)
-    after_manoeuvre(G, C, s)
+    for _ = 1, n do to = S.step(V, to, d) end
+    S.go(G, V, s, to, "moved", true)
+    after_manoeuvre(G, V, s)
   elseif a == O.DRIFT then
-    drift(G)
+    drift(G, V)
   elseif a == O.FIRE then
     local p, t = O.shot(o)
     K.declare(G, { p }, t)
@@ -342,6 +370,7 @@ end
 
 -- Continuation: the weather spin (§5, §6.1) of the turn (p = 0) or of ship p.
 function T.hooks.weather_spun(G, outcome, p)
+  local V = S.read(G)
   local o = outcome[1]
   local wx = o == "calm" and W.CALM or W.DIR[o]
   if not wx then
@@ -351,16 +380,22 @@ function T.hooks.weather_spun(G, outcome, p)
   else
     G:set("wx", wx)
   end
+  return T.settle(G, V)
 end
 
 -- Applies a chance outcome (the engine's choice of the golden galleon); returns the status
 -- that follows.
 function T.chance(G, name, outcome)
+  local V = S.view(G)
   golden_chosen(G, outcome[1])
-  return hook.status(G)
+  return T.settle(G, V)
 end
 
-T.hooks.shot_spun = K.shot_spun
+function T.hooks.shot_spun(G, outcome, target, ...)
+  local V = S.read(G)
+  K.shot_spun(G, outcome, target, ...)
+  return T.settle(G, V)
+end
 
 -- A wreck's re-spin (a house rule's continuation; without the house rule none is pushed).
 function T.hooks.wreck_spun(G, outcome, p)

@@ -16,7 +16,7 @@ local function claim(G, p)
   local d, s, w = B.ship(G, gold), B.ship(G, p), G:get("w")
   if math.max(math.abs(d.pos % w - s.pos % w), math.abs(d.pos // w - s.pos // w)) ~= 1 then return end
   if G:get("sw_trophy_mode") == "transfer" then
-    G:remove(gold)
+    B.remove(G, gold)
     G:set("derelict", false)
     Gd.set(G, p, true)
     G:set("gold_side", s.side)

@@ -13,7 +13,7 @@ local W = require("pirates.weather")
 -- Ship p's fate with the wind from w (nil: a calm, it stays).
 local function decide(G, p, w)
   local s = B.ship(G, p)
-  if w and S.onshore(S.context(G), s, w) then
+  if w and S.onshore(S.read(G), s, w) then
     G:log("re-spin: " .. s.id .. " is driven ashore")
     hook.shipwreck(G, p)
   else
