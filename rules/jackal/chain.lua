@@ -4,7 +4,7 @@
 -- and replay work there) and house rules stack on the steps' hooks (chain.<step>).
 --
 -- Steps (the top of the stack runs first):
---   chain.done                  under every move: the main action is over
+--   chain.done                  under a move that waits: the main action is over
 --   chain.arrive                the mover arrives at mv_at with motion mv_type/mv_dx/mv_dy
 --   chain.land                  after the flip: place the mover, hit (rule 7), then effect
 --   chain.effect                the tile effect (rule 8): the tile's on_arrive hook

@@ -389,11 +389,6 @@ function M.parse(G, text, options)
   error(string.format("%q could be %s: type one of them", text, table.concat(names, " or ")), 0)
 end
 
--- Whether an action is free (the team acts again afterwards).
-function M.is_free(opt)
-  return opt.a == "give" or opt.a == "rum"
-end
-
 ------------------------------------------------------------------------------------------
 -- Applying actions
 

@@ -724,7 +724,7 @@ function hook.check(G) end
 ---@return string
 function hook.check(G, mode) end
 
----Under every move: the main action is over. (jackal)
+---Ends a move once everything it started is resolved: pushed under the first wait of a move that waits; a move that never waits ends in the call that started it. (jackal)
 ---@param G G
 ---@return Status?
 hook["chain.done"] = function(G) end
