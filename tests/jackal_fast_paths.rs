@@ -6,11 +6,10 @@
 
 mod common;
 
-use std::path::Path;
 use std::rc::Rc;
 
 use tortuga::kernel::rng::Stream;
-use tortuga::script::{LoadOptions, Rules};
+use tortuga::script::Rules;
 use tortuga::session::{Game, Status};
 
 const MAX_STEPS: usize = 60_000;
@@ -26,19 +25,6 @@ return {
   },
 }
 "#;
-
-fn load(root: &Path, sets: &[(&str, &str)], house: &[&str]) -> Rc<Rules> {
-    let overrides = sets
-        .iter()
-        .map(|(k, v)| tortuga::script::variant::parse_assignment(&format!("{k}={v}")).unwrap())
-        .collect();
-    let opts = LoadOptions {
-        overrides,
-        house: house.iter().map(|h| h.to_string()).collect(),
-        ..LoadOptions::default()
-    };
-    Rc::new(Rules::load(root, "jackal", &opts).unwrap_or_else(|e| panic!("jackal loads: {e:#}")))
-}
 
 /// Plays one random game; returns the state after every step and the log at the end.
 /// `keeping`: whether the rules may use what they kept (`G:kept`).
@@ -106,7 +92,7 @@ fn seats(seed: u64) -> u32 {
 #[test]
 fn kept_views_change_no_game() {
     for (k, sets) in CASES.iter().enumerate() {
-        let r = load(&common::rules(), sets, &[]);
+        let r = common::load("jackal", sets);
         for seed in 0..2 {
             let seed = 100 * k as u64 + seed;
             same_games(
@@ -140,8 +126,8 @@ fn steps_handed_over_at_once_play_as_pushed_steps() {
     )
     .expect("house rule");
     for (k, sets) in CASES.iter().enumerate() {
-        let direct = load(dir.path(), sets, &[]);
-        let pushed = load(dir.path(), sets, &["pass_through"]);
+        let direct = common::load_from(dir.path(), "jackal", sets, &[]);
+        let pushed = common::load_from(dir.path(), "jackal", sets, &["pass_through"]);
         for seed in 0..2 {
             let seed = 500 + 100 * k as u64 + seed;
             same_games(

@@ -14,15 +14,21 @@ pub fn rules() -> PathBuf {
 
 /// A shipped game's rules with switch values (`&[("implement", "dice2")]`).
 pub fn load(game: &str, sets: &[(&str, &str)]) -> Rc<Rules> {
+    load_from(&rules(), game, sets, &[])
+}
+
+/// A game's rules from the rules folder `root`, with switch values and house rules on.
+pub fn load_from(root: &Path, game: &str, sets: &[(&str, &str)], house: &[&str]) -> Rc<Rules> {
     let overrides = sets
         .iter()
         .map(|(k, v)| tortuga::script::variant::parse_assignment(&format!("{k}={v}")).unwrap())
         .collect();
     let opts = LoadOptions {
         overrides,
+        house: house.iter().map(|h| h.to_string()).collect(),
         ..LoadOptions::default()
     };
-    Rc::new(Rules::load(&rules(), game, &opts).unwrap_or_else(|e| panic!("{game} loads: {e:#}")))
+    Rc::new(Rules::load(root, game, &opts).unwrap_or_else(|e| panic!("{game} loads: {e:#}")))
 }
 
 /// The kernel's test games.
