@@ -54,7 +54,8 @@ pub fn folders(game: &str) -> [String; 2] {
 fn snapshot(rules_dir: &Path, game: &str) -> BTreeMap<PathBuf, u64> {
     let mut paths = Vec::new();
     for folder in folders(game) {
-        walk(&rules_dir.join(folder), 0, &mut paths);
+        let keep = |p: &Path| saved_file(rules_dir, p);
+        crate::script::rules::walk(&rules_dir.join(folder), &keep, &mut paths);
     }
     paths
         .into_iter()
@@ -68,20 +69,13 @@ fn snapshot(rules_dir: &Path, game: &str) -> BTreeMap<PathBuf, u64> {
         .collect()
 }
 
-/// The regular files under `dir`, without following links, at most a few levels deep, and
-/// leaving out editors' swap, lock and backup files (`.x.swp`, `.#x`, `#x#`, `x~`), which change
-/// while a file is being edited, before it is saved.
-fn walk(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with(['.', '#']) || name.ends_with('~') {
-            continue;
-        }
-        match entry.file_type() {
-            Ok(t) if t.is_dir() && depth < 8 => walk(&entry.path(), depth + 1, out),
-            Ok(t) if t.is_file() => out.push(entry.path()),
-            _ => {}
-        }
-    }
+/// Whether `path` is a regular file (not a link) outside editors' swap, lock and backup files
+/// and folders (`.x.swp`, `.#x`, `#x#`, `x~`), which change while a file is being edited,
+/// before it is saved.
+fn saved_file(rules_dir: &Path, path: &Path) -> bool {
+    let scratch = |name: &str| name.starts_with(['.', '#']) || name.ends_with('~');
+    let rel = path.strip_prefix(rules_dir).unwrap_or(path);
+    !rel.components()
+        .any(|c| scratch(&c.as_os_str().to_string_lossy()))
+        && std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
 }

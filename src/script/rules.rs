@@ -177,7 +177,7 @@ fn rule_files(root: &Path, game: &str, house: &[String]) -> Vec<std::path::PathB
         .collect();
     let mut out = Vec::new();
     for dir in [root.join(game), root.join("lib")] {
-        walk(&dir, 0, &mut out);
+        walk(&dir, &crate::files::is_rule_file, &mut out);
     }
     out.retain(|f| {
         f.extension().is_some_and(|e| e == "lua") && (!f.starts_with(&house_dir) || on.contains(f))
@@ -185,15 +185,24 @@ fn rule_files(root: &Path, game: &str, house: &[String]) -> Vec<std::path::PathB
     out
 }
 
-/// Every rule file under `dir` (`files::is_rule_file`; an absent folder has none), walked
-/// without following links and at most a few levels deep, so a link loop or a deep tree cannot
-/// hang loading.
-fn walk(dir: &Path, depth: u32, out: &mut Vec<std::path::PathBuf>) {
+/// Every file under `dir` that `keep` accepts (an absent folder has none), walked without
+/// following links and at most a few levels deep, so a link loop or a deep tree cannot hang
+/// loading (or `watch`, which looks at the same folders).
+pub fn walk(dir: &Path, keep: &dyn Fn(&Path) -> bool, out: &mut Vec<std::path::PathBuf>) {
+    walk_below(dir, 0, keep, out);
+}
+
+fn walk_below(
+    dir: &Path,
+    depth: u32,
+    keep: &dyn Fn(&Path) -> bool,
+    out: &mut Vec<std::path::PathBuf>,
+) {
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let p = entry.path();
         match entry.file_type() {
-            Ok(t) if t.is_dir() && depth < 8 => walk(&p, depth + 1, out),
-            Ok(t) if !t.is_dir() && crate::files::is_rule_file(&p) => out.push(p),
+            Ok(t) if t.is_dir() && depth < 8 => walk_below(&p, depth + 1, keep, out),
+            Ok(t) if !t.is_dir() && keep(&p) => out.push(p),
             _ => {}
         }
     }
