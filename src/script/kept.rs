@@ -12,7 +12,6 @@ use std::ffi::c_int;
 
 use mlua::{Lua, ffi};
 
-use super::stack::{bytes_at, type_name};
 use crate::kernel::{State, Viewer};
 
 /// The registry field holding the table name → { value, stamp id, stamp version }.
@@ -22,20 +21,15 @@ const REGISTRY: &std::ffi::CStr = c"tortuga.kept";
 const MAX_NAME: usize = 64;
 
 /// Argument 2, the name, checked.
-fn name_arg<'a>(l: *mut ffi::lua_State, method: &str) -> Result<&'a [u8], String> {
-    // SAFETY: argument 2 of the running C function; the string lives while it is there.
-    match unsafe { bytes_at(l, 2) } {
-        Some(name) if !name.is_empty() && name.len() <= MAX_NAME => Ok(name),
-        Some(name) => Err(format!(
+fn name_arg<'a>(l: *mut ffi::lua_State, method: &str) -> Result<&'a str, String> {
+    let name = super::raw::str_arg(l, 2, method)?;
+    if name.is_empty() || name.len() > MAX_NAME {
+        return Err(format!(
             "{method}: a name of 1 to {MAX_NAME} bytes, not {} bytes",
             name.len()
-        )),
-        // SAFETY: as above.
-        None => Err(format!(
-            "{method}: a name must be a string, not a {}",
-            unsafe { type_name(l, 2) }
-        )),
+        ));
     }
+    Ok(name)
 }
 
 /// Pushes the kept table (creating it when `create`), or nothing and returns false.

@@ -216,7 +216,11 @@ fn opt_int_arg(l: *mut ffi::lua_State, i: c_int, method: &str) -> Result<Option<
 }
 
 /// Argument `i` as a string, borrowed from the stack.
-fn str_arg<'a>(l: *mut ffi::lua_State, i: c_int, method: &str) -> Result<&'a str, String> {
+pub(super) fn str_arg<'a>(
+    l: *mut ffi::lua_State,
+    i: c_int,
+    method: &str,
+) -> Result<&'a str, String> {
     // SAFETY: as in int_arg; the string stays on the stack for the whole call.
     unsafe {
         match str_at(l, i) {
