@@ -1,7 +1,8 @@
 //! Random Chaupar games: the invariants after every step (16 pieces, four a colour, none lost
 //! or duplicated; each on its colour's route and moving only forward along it or back to the
-//! Charkoni when captured; no square holding both teams where the rules forbid it), and a
-//! thousand games of each implement finishing without a script error, a limit hit or a stall.
+//! Charkoni when captured, or round again past X.l8 with kill_before_home=round; no square
+//! holding both teams where the rules forbid it), and a thousand games of each implement, and of
+//! the Pachisi readings, finishing without a script error, a limit hit or a stall.
 
 mod common;
 
@@ -26,10 +27,30 @@ fn board(game: &Game) -> Vec<i64> {
     })
 }
 
+/// Whether a piece may go from route index a to b in one step: forward, back to the Charkoni
+/// when captured, or (`round`: kill_before_home=round) from the last lap squares past X.l8
+/// (index 75) onto X.m8 (index 8) and on, at most a cowrie's 25 steps.
+fn step_allowed(a: i64, b: i64, round: bool) -> bool {
+    b >= a || (b == 0 && a < 84) || (round && (51..=75).contains(&a) && (8..=32).contains(&b))
+}
+
+/// Whether a game's scores are a result: one team's seats win, or with kill_before_home=on a
+/// draw (a board where nothing can move again).
+fn a_result(scores: &[f64], seats: u32, draws: bool) -> bool {
+    let wins = scores.iter().filter(|&&s| s == 1.0).count() as u32;
+    wins == seats / 2 || (draws && scores.iter().all(|&s| s == 0.0))
+}
+
 /// Plays one random game, checking the invariants after every step; returns the board after
 /// every step. `keeping`: whether the rules may use the view they kept from the last event
 /// (`G:kept`), or must read the board afresh every time.
 fn play(rules: &Rc<Rules>, seats: u32, seed: u64, keeping: bool) -> Vec<Vec<i64>> {
+    let kill = rules
+        .switches
+        .get("kill_before_home")
+        .map(|v| v.to_string());
+    let round = kill.as_deref() == Some("round");
+    let draws = kill.as_deref() == Some("on");
     let mut game = Game::new(rules.clone(), seats, seed).expect("setup");
     game.with_state_mut(|s| {
         s.logging = false;
@@ -45,7 +66,7 @@ fn play(rules: &Rc<Rules>, seats: u32, seed: u64, keeping: bool) -> Vec<Vec<i64>
         assert_eq!(now.len(), 16);
         for (p, (&a, &b)) in before.iter().zip(&now).enumerate() {
             assert!(
-                b >= a || (b == 0 && a < 84),
+                step_allowed(a, b, round),
                 "seed {seed} step {steps}: piece {} went from {a} to {b}",
                 p + 1
             );
@@ -54,10 +75,7 @@ fn play(rules: &Rc<Rules>, seats: u32, seed: u64, keeping: bool) -> Vec<Vec<i64>
         trace.push(now);
         match game.status().expect("status").clone() {
             Status::Over { scores, .. } => {
-                assert_eq!(
-                    scores.iter().filter(|&&s| s == 1.0).count() as u32,
-                    seats / 2
-                );
+                assert!(a_result(&scores, seats, draws), "seed {seed}: {scores:?}");
                 return trace;
             }
             Status::Chance(..) => {
@@ -118,6 +136,12 @@ const CASES: &[&[(&str, &str)]] = &[
         ("multi_entry", "off"),
     ],
     &[("finished_plays_partner", "off"), ("castle_set", "pachih8")],
+    &[
+        ("kill_before_home", "round"),
+        ("implement", "dice2"),
+        ("sum_touches_intermediate", "true"),
+    ],
+    &[("kill_before_home", "round"), ("implement", "cowries")],
     &[("implement", "dice3"), ("two_player_throw", "shared")],
     &[("implement", "dice2"), ("two_player_throw", "shared")],
     &[("implement", "cowries"), ("two_player_throw", "shared")],
@@ -160,13 +184,30 @@ fn kept_views_change_no_game() {
     }
 }
 
+/// The switches of variants/pachisi.toml, whose capture-before-home once left games where
+/// nothing could move.
+const PACHISI: &[(&str, &str)] = &[
+    ("implement", "cowries"),
+    ("castle_set", "ludii_pachisi"),
+    ("castle_function", "shared"),
+    ("capture_extra_throw", "on"),
+    ("kill_before_home", "round"),
+    ("block_model", "immune_pairs"),
+];
+
 #[test]
 fn a_thousand_games_of_each_implement_finish() {
-    let workers: Vec<_> = ["dice3", "dice2", "cowries"]
+    let cases: [(&str, &[(&str, &str)]); 4] = [
+        ("dice3", &[("implement", "dice3")]),
+        ("dice2", &[("implement", "dice2")]),
+        ("cowries", &[("implement", "cowries")]),
+        ("pachisi", PACHISI),
+    ];
+    let workers: Vec<_> = cases
         .into_iter()
-        .map(|implement| {
+        .map(|(implement, sets)| {
             std::thread::spawn(move || {
-                let mut starter = Starter::new(rules(&[("implement", implement)]), 4);
+                let mut starter = Starter::new(rules(sets), 4);
                 let mut decisions = 0;
                 for seed in 0..1000 {
                     let p = random_playout(&mut starter, seed, MAX_STEPS)

@@ -765,3 +765,102 @@ fn s48_round_trip() {
     let e = C::refused(&pos("S: E.l1 x3, S.m2, home 1"));
     assert!(e.contains("S has 5 pieces"), "{e}");
 }
+
+// ---- Capture before home (§15 kill_before_home) ----------------------------------------
+
+#[test]
+fn kill_before_home_on_bars_the_homeward_run() {
+    let mut c = C::at("implement cowries / set kill_before_home=on / S: S.l6, home 3");
+    c.roll("4");
+    assert_eq!(c.colour("S"), "S.l6, home 3, wait 0");
+    assert_eq!(c.turn(), "E");
+    let mut c = C::at("implement cowries / set kill_before_home=on / killed S / S: S.l6, home 3");
+    c.roll("4");
+    assert_eq!(c.colour("S"), "S.m7', home 3, wait 0");
+}
+
+/// With `round`, a colour that has not captured goes on past X.l8 onto X.m8 and X.r8, the
+/// outer squares of its own arm, and round the board again.
+#[test]
+fn kill_before_home_round_goes_round_again() {
+    let mut c = C::at("implement cowries / set kill_before_home=round / S: S.l6, home 3");
+    c.roll("4");
+    assert_eq!(c.colour("S"), "S.r8, home 3, wait 0");
+    let mut c = C::at("implement cowries / set kill_before_home=round / S: S.l6, home 3");
+    c.roll("3");
+    assert_eq!(c.colour("S"), "S.m8, home 3, wait 0");
+    let mut c =
+        C::at("implement cowries / set kill_before_home=round / killed S / S: S.l6, home 3");
+    c.roll("4");
+    assert_eq!(c.colour("S"), "S.m7', home 3, wait 0");
+}
+
+/// A piece that goes round passes the squares of its lap, so an opposing block on X.m8
+/// stops it, and landing on X.m8 captures there, after which the colour may turn home.
+#[test]
+fn kill_before_home_round_passes_blocks_and_captures() {
+    let base =
+        "implement cowries / set kill_before_home=round / set castle_set=none / S: S.l6, home 3";
+    let mut c = C::at(&format!("{base} / E: S.m8 x2"));
+    c.roll("4");
+    assert_eq!(c.colour("S"), "S.l6, home 3, wait 0");
+    let mut c = C::at(&format!("{base} / E: S.m8"));
+    c.roll("3");
+    assert_eq!(c.colour("S"), "S.m8, home 3, wait 0");
+    assert_eq!(c.colour("E"), "home 0, wait 4");
+    assert!(c.export().contains("killed S\n"), "{}", c.export());
+}
+
+/// A capture in the middle of a throw opens the homeward run for the rest of it, and the plan
+/// search of §8 knows it: with `on` and 1 5 6, only the capturing 1 starts a plan that uses all
+/// three dice (then 5 and 6 on to S.m2'), so it is played as the only option; the 5 alone
+/// would end the throw at S.l8. With `round` the dice could go round instead, but after the
+/// capture they turn home.
+#[test]
+fn kill_before_home_capture_mid_throw_opens_home() {
+    let after = labels(&[
+        "move S.l4 x1 5 to S.m8'",
+        "move S.l4 x1 6 to S.m7'",
+        "move S.l4 x1 5+6 to S.m2'",
+    ]);
+    let board = "throw 6 5 1 / S: S.l3, home 3 / E: S.l4";
+    let mut c = C::at(&format!(
+        "implement dice3 / set kill_before_home=on / {board}"
+    ));
+    assert_eq!(c.colour("S"), "S.l4, home 3, wait 0");
+    assert_eq!(c.colour("E"), "home 0, wait 4");
+    assert_eq!(c.moves(), after);
+    let mut c = C::at(&format!(
+        "implement dice3 / set kill_before_home=round / {board}"
+    ));
+    assert!(c.has("move S.l3 x1 5+6 to S.r4"), "{:?}", c.moves());
+    c.play("move S.l3 x1 1 to S.l4");
+    assert_eq!(c.moves(), after);
+}
+
+/// With `on`, a board where no piece of any colour can ever move again ends in a draw at the
+/// first throw nobody can use; with `round` the same board plays on.
+#[test]
+fn kill_before_home_on_dead_end_is_a_draw() {
+    let board = "S: S.l8 x4 / E: home 4 / N: home 4 / W: W.l8 x4";
+    let mut c = C::at(&format!(
+        "implement cowries / set kill_before_home=on / {board}"
+    ));
+    c.roll("2");
+    assert_eq!(
+        c.status(),
+        "game over: a draw: no piece can ever move again (kill_before_home) (S 0, E 0, N 0, W 0)"
+    );
+    assert!(c.moves().is_empty());
+    // a 1 of the long dice can still move S.l7 to S.l8: not a dead end
+    let mut c = C::at(
+        "implement dice3 / set kill_before_home=on / throw 6 5 2 / S: S.l7, S.l8 x3 / E: home 4 / N: home 4 / W: W.l8 x4",
+    );
+    assert_eq!(c.turn(), "E");
+    assert!(c.waiting_for_throw());
+    let mut c = C::at(&format!(
+        "implement cowries / set kill_before_home=round / {board}"
+    ));
+    c.roll("2");
+    assert!(c.has("move S.l8 x1 2 to S.r8"), "{:?}", c.moves());
+}

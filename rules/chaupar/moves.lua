@@ -24,8 +24,8 @@ local TEAM, PARTNER = B.TEAM, B.PARTNER
 -- the counts of colour c; sw the switch values; V.stops, V.ranks, V.foes and V.units caches
 -- of what obstructs a colour, of a team's ranks, of what opposes it and of its units (false
 -- until computed; made as arrays of four, so that each entry sits in the array part). V.killed
--- (per colour: has it captured) is read only for kill_before_home, and false otherwise. V.turn
--- is for turns.lua (the turn's props, read with the board).
+-- (per colour: has it captured) is read only for kill_before_home, and false otherwise; V.round
+-- with kill_before_home=round. V.turn is for turns.lua (the turn's props, read with the board).
 function M.view(G, sw)
   local at = P.board(G)
   local wait, home = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }
@@ -43,7 +43,7 @@ function M.view(G, sw)
   return {
     at = at, wait = wait, home = home, sw = sw,
     route = B.ROUTE[dir], on = B.AT[dir], castles = B.CASTLE[sw.castle_set],
-    killed = sw.kill_before_home == "on" and G:get("killed"),
+    killed = sw.kill_before_home ~= "off" and G:get("killed"), round = sw.kill_before_home == "round",
     stops = { false, false, false, false }, ranks = { false, false, false, false },
     foes = { false, false, false, false }, units = { false, false, false, false },
     captures = 0, memo = false, turn = false,
@@ -178,18 +178,37 @@ local function foes(V, c)
   return map
 end
 
+-- How far one lap of the outer squares is: X.l8 (index 75) is followed by X.m8 (index 8, the
+-- square of 76) and X.r8 (index 9) for a piece that goes round again.
+local LAP = 68
+
+-- The route index s steps on from index i for colour c: with kill_before_home=round, a colour
+-- that has not captured goes round again past X.l8 instead of turning home (§15).
+local function ahead(V, c, i, s)
+  local t = i + s
+  if V.round and i <= 75 and t >= 76 and not V.killed[c] then return t - LAP end
+  return t
+end
+
+-- Whether a move that went round, from index i on to index t (t < i), passes index x: the
+-- rest of the lap after i, then the squares from X.m8 (8) up to t, never the homeward run.
+local function passes_round(i, t, x)
+  return (x > i and x <= 75) or (x >= 8 and x < t)
+end
+
 -- Target index of j pieces of colour c moving s from index i, or nil when illegal.
 function M.target(V, c, i, j, s)
-  local t = i + s
+  local t = ahead(V, c, i, s)
   if t > HOME then
     if V.sw.exact_finish == "on" then return nil end
     t = HOME
   end
   if V.killed and i <= 75 and t >= 76 and not V.killed[c] then return nil end
+  local round = t < i
   local list = V.stops[c] or stops(V, c)
   for k = 1, #list, 2 do
     local x = list[k]
-    if x > i and x < t and list[k + 1] > j then return nil end
+    if list[k + 1] > j and ((x > i and x < t) or (round and passes_round(i, t, x))) then return nil end
   end
   if t == HOME then return t end
   -- landing (§10, §11, §12): on no opposing unit of a higher rank, on no castle they hold
@@ -310,10 +329,11 @@ play_view = function(V, c, a, entry)
   if order then
     local j, cur, done = (a >> 3) & 7, (a >> 6) & 127, {}
     for k = 1, #order do
-      local step = colour_bits(c) + 8 * j + 64 * cur + 8192 * (cur + order[k])
+      local t = ahead(V, c, cur, order[k])
+      local step = colour_bits(c) + 8 * j + 64 * cur + 8192 * t
       local moved, captured = play_view(V, c, step, entry)
       done[k] = { step, moved, captured }
-      cur = cur + order[k]
+      cur = t
     end
     return -1, done
   end
@@ -359,7 +379,12 @@ play_view = function(V, c, a, entry)
             end
           end
         end
-        if captured then V.captures = V.captures + 1 end
+        if captured then
+          V.captures = V.captures + 1
+          if V.killed and not V.killed[c] then -- the colour may turn home from now on
+            V.killed[c], captured.opened = true, true
+          end
+        end
       end
     end
   end
@@ -384,6 +409,7 @@ undo_view = function(V, c, a, moved, captured)
   end
   if captured then
     V.captures = V.captures - 1
+    if captured.opened then V.killed[c] = false end
     for k = 1, #captured, 2 do
       local p = captured[k]
       at[p] = captured[k + 1]
@@ -507,13 +533,14 @@ end
 -- these rules: a move never makes another unit's move illegal (it only adds own pieces, which
 -- obstruct nobody, and removes opposing ones), so single-die moves legal now stay legal for
 -- the pieces that action a leaves where they are. It holds unless block_passing=all (own
--- blocks obstruct), and it is used only where `offered` would look for plans of the most dice,
+-- blocks obstruct), or kill_before_home=round for a colour yet to capture (its first capture
+-- turns a move that went round into one past home), and it is used only where `offered` would look for plans of the most dice,
 -- for one colour (with entry_compulsory=maximal: where the dice left can make no entry, or
 -- one as the first of the throw, which is what at_least_one asks).
 local function monotone(V, cs, key, entries, entry, triple)
   local sw = V.sw
   if cs[2] or sw.block_passing == "all" or sw.forced_play ~= "max_dice" or sw.sum_touches_intermediate
-    or (triple and sw.triple_stack_bonus == "on") then
+    or (triple and sw.triple_stack_bonus == "on") or (V.round and not V.killed[cs[1]]) then
     return false
   end
   if sw.entry_compulsory ~= "maximal" then return true end
@@ -584,6 +611,7 @@ local function fast_actions(V, c, key, entries, entry, cache)
   local route, castles, stack = V.route[c], V.castles, V.stack
   local exact, shared_castles = sw.exact_finish == "on", sw.castle_function == "shared"
   local barred = V.killed and not V.killed[c] -- no stepping onto index 76 yet
+  local round = V.round -- … but going round again
   local whole = stack and sw.blocks_split == "off" -- a block moves whole
   local may_enter = (entries == 0 or sw.multi_entry == "on") and V.wait[c] > 0
   local out = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil } -- room for 16
@@ -599,12 +627,15 @@ local function fast_actions(V, c, key, entries, entry, cache)
     for n = 1, #list, 2 do
       local i, k = list[n], list[n + 1]
       local t, need = i + s, 1
-      if t > HOME then t = (not exact) and HOME or nil end
-      if t and barred and i <= 75 and t >= 76 then t = nil end
+      if barred and i <= 75 and t >= 76 then t = round and t - LAP or nil end
+      if t and t > HOME then t = (not exact) and HOME or nil end
       if t then
+        local lapped = t < i
         for x = 1, nblocks, 2 do
           local y = blocks[x]
-          if y > i and y < t and blocks[x + 1] > need then need = blocks[x + 1] end
+          if blocks[x + 1] > need and ((y > i and y < t) or (lapped and passes_round(i, t, y))) then
+            need = blocks[x + 1]
+          end
         end
         if t ~= HOME then
           local q = route[t]
@@ -833,6 +864,33 @@ function M.cowrie_actions(V, cs, v, grace, bound_piece)
   return out
 end
 
+-- Whether no piece can ever move again (§15 kill_before_home=on): a colour is still barred
+-- from its homeward run, nothing waits to enter, nothing is on the homeward run (where an exact
+-- throw always comes), and no unit of any colour has a legal move of any length the implement
+-- can give. Only moves change the board, so it is then fixed for good.
+function M.dead_end(V)
+  local barred = false
+  for c = 1, 4 do
+    if V.wait[c] > 0 then return false end
+    if V.home[c] < 4 and not V.killed[c] then barred = true end
+  end
+  if not barred then return false end
+  local lengths = T.lengths(V.sw)
+  for c = 1, 4 do
+    local list = V.units[c] or units(V, c)
+    for n = 1, #list, 2 do
+      local i = list[n]
+      if i > 75 then return false end
+      for j = 1, list[n + 1] do
+        for x = 1, #lengths do
+          if M.target(V, c, i, j, lengths[x]) then return false end
+        end
+      end
+    end
+  end
+  return true
+end
+
 ------------------------------------------------------------------------------------------
 -- Playing on the kernel state
 
@@ -844,9 +902,9 @@ function M.play(G, V, a, entry)
   if order then
     local j, cur, list, n = (a >> 3) & 7, (a >> 6) & 127, nil, 0
     for k = 1, #order do
-      local step = colour_bits(c) + 8 * j + 64 * cur + 8192 * (cur + order[k])
-      local moved, caught = M.play(G, V, step, entry)
-      list, n, cur = moved, n + caught, cur + order[k]
+      local t = ahead(V, c, cur, order[k])
+      local moved, caught = M.play(G, V, colour_bits(c) + 8 * j + 64 * cur + 8192 * t, entry)
+      list, n, cur = moved, n + caught, t
     end
     return list, n
   end

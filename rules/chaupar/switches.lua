@@ -48,6 +48,7 @@ return {
   direction = { default = "ccw", values = { "ccw", "cw" }, help = "Direction of the route" },
   triple_stack_bonus = { default = "off", values = { "off", "on" },
     help = "dice3: with three equal dice, a block of exactly 3 may move twice the face on one die" },
-  kill_before_home = { default = "off", values = { "off", "on" },
-    help = "No stepping onto X.m8' before the colour has captured" },
+  kill_before_home = { default = "off", values = { "off", "on", "round" },
+    help = "No stepping onto X.m8' before the colour has captured: on, the piece waits (a board"
+      .. " where nothing can move is a draw); round, it goes round again from X.l8 to X.m8, X.r8" },
 }

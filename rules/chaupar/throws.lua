@@ -141,6 +141,36 @@ function T.schedule(sw)
   return BELL_VALUES, BELL_GRACES
 end
 
+-- Every distance one move can cover with the switches' implement: each sum of one to all of
+-- its dice (twice a die too, with triple_stack_bonus), or each cowrie value (and the 1 of
+-- cowrie_last_square=bonus_one).
+function T.lengths(sw)
+  local seen, out = {}, {}
+  local function add(v)
+    if not seen[v] then seen[v], out[#out + 1] = true, v end
+  end
+  if sw.implement == "cowries" then
+    for _, v in ipairs((T.schedule(sw))) do add(v) end
+    if sw.cowrie_last_square == "bonus_one" then add(1) end
+    return out
+  end
+  local imp, sums = T.IMPLEMENTS[sw.implement], { 0 }
+  for _ = 1, imp.count do
+    local longer = {}
+    for _, s in ipairs(sums) do
+      for _, f in ipairs(imp.faces) do
+        add(s + f)
+        longer[#longer + 1] = s + f
+      end
+    end
+    sums = longer
+  end
+  if sw.triple_stack_bonus == "on" then
+    for _, f in ipairs(imp.faces) do add(2 * f) end
+  end
+  return out
+end
+
 -- "6 6 2" for a key.
 T.TEXT = {}
 for key in pairs(T.GROUPS) do

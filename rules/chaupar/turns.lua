@@ -127,20 +127,23 @@ function U.start(G, sw, V, c, start)
   end
 end
 
--- Ends the game when colour c's team has all 8 pieces home (§14).
-local function check_win(G, V, c)
-  local p = B.PARTNER[c]
-  if V.home[c] + V.home[p] < 8 then return false end
-  local team = B.TEAM[c]
+-- Ends the game: team `team` wins (1 for each of its seats), or with no team a draw.
+local function finish(G, V, team, result)
   local scores = {}
   for s = 1, G:seats() do scores[s] = 0 end
   for u = 1, G:units() do
     if G:unit_team(u) == team then scores[G:unit_seat(u)] = 1 end
   end
-  local result = O.team_label(G, team) .. " win"
   put(G, V, "phase", "over")
   G:set("scores", scores, "result", result)
   G:log("game over: " .. result)
+end
+
+-- Ends the game when colour c's team has all 8 pieces home (§14).
+local function check_win(G, V, c)
+  local p = B.PARTNER[c]
+  if V.home[c] + V.home[p] < 8 then return false end
+  finish(G, V, B.TEAM[c], O.team_label(G, B.TEAM[c]) .. " win")
   return true
 end
 
@@ -294,6 +297,10 @@ function U.settle(G, sw, V)
     if phase == "over" then return over(G) end
     if phase ~= "act" and phase ~= "value" and phase ~= "bonus" then return { chance = sw.implement } end
     local list = U.options(sw, V)
+    if #list == 0 and V.killed and not V.round and M.dead_end(V) then
+      finish(G, V, nil, "a draw: no piece can ever move again (kill_before_home)")
+      return over(G)
+    end
     if #list == 0 then
       local c = t.mover
       if phase == "act" then

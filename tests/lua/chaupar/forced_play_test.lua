@@ -55,6 +55,8 @@ for _, case in ipairs({
   { implement = "dice3" }, { implement = "dice2" },
   { implement = "dice3", block_form_by = "team" }, { implement = "dice3", block_model = "immune_pairs" },
   { implement = "dice3", kill_before_home = "on", castle_set = "none" },
+  { implement = "dice3", kill_before_home = "round", castle_set = "none" },
+  { implement = "dice2", kill_before_home = "round", block_passing = "none" },
   { implement = "dice2", exact_finish = "off", blocks_split = "off" },
   { implement = "dice3", blocks_split = "off" },
   { implement = "dice3", castle_function = "shared", block_passing = "none" },
