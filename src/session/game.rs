@@ -379,18 +379,20 @@ impl Game {
         args: A,
     ) -> Result<R> {
         let host = &self.rules.host;
+        if !self.check_returned_status {
+            // Nothing runs the hook again: the arguments go to Lua as they are.
+            return host
+                .limits
+                .run(&host.lua, || f.call::<R>((&self.g, args)))
+                .map_err(describe);
+        }
         let args = args.into_lua_multi(&host.lua)?;
         // Interactive play looks for the line of a rule table overwritten, from this state.
-        let before = self.check_returned_status.then(|| self.snapshot());
-        let call = || {
-            host.limits
-                .run(&host.lua, || f.call::<R>((&self.g, args.clone())))
-        };
+        let before = self.snapshot();
+        let call = || host.limits.run(&host.lua, || f.call::<R>((&self.g, &args)));
         let r = call().map_err(describe)?;
         self.check_sealed(name, || {
-            if let Some(before) = &before {
-                *self.g.borrow_mut::<State>()? = before.clone();
-            }
+            *self.g.borrow_mut::<State>()? = before.clone();
             call().map(|_| ())
         })?;
         Ok(r)
