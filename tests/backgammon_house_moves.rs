@@ -1,11 +1,13 @@
-//! Issue 16, item 7: under each movement house rule the game's moves, which the fast generator
+//! Issue 16, item 1: under each movement house rule the game's moves, which the fast generator
 //! gives as far as the hooks allow, equal the moves built from the hooks, in the same order,
 //! and those equal a plain enumeration of the hooks' steps. The check is Lua
-//! (`tests/lua/backgammon/house_moves_check.lua`), run here in the rules of each variant: the
-//! Lua tests of `lua_rules` run in the base rules only.
+//! (`tests/lua/backgammon/house_moves_check.lua`), run here in the rules of each variant, and
+//! of a test house rule whose `may_hit` reads the mover's checkers: the Lua tests of
+//! `lua_rules` run in the base rules only.
 
 mod common;
 
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,11 +17,15 @@ use tortuga::script::error::message;
 use tortuga::script::raw;
 use tortuga::script::{Budget, LoadOptions, Rules};
 
-/// Runs the check in the rules of `variant`, with a global `new_state()` (a new game state
-/// without the cube, before setup) and a `require` that also finds the Lua test helpers.
-fn check(variant: &str) {
+/// Runs the check in the backgammon rules of the folder `root` with `variant` or the house
+/// rules `house` on, with a global `new_state()` (a new game state without the cube, before
+/// setup) and a `require` that also finds the Lua test helpers. Returns the number of positions
+/// on which a legal move changes `may_hit`'s answer for a blot it leaves standing.
+fn check_in(root: &Path, variant: Option<&str>, house: &[&str]) -> i64 {
+    let name = variant.map_or_else(|| house.join(", "), str::to_string);
     let opts = LoadOptions {
-        variant: Some(variant.into()),
+        variant: variant.map(str::to_string),
+        house: house.iter().map(|h| h.to_string()).collect(),
         budget: Budget {
             instructions: 50_000_000_000,
             wall: Duration::from_secs(600),
@@ -27,10 +33,10 @@ fn check(variant: &str) {
         },
         ..LoadOptions::default()
     };
-    let rules = Rules::load(&common::rules(), "backgammon", &opts).expect("backgammon loads");
+    let rules = Rules::load(root, "backgammon", &opts).expect("backgammon loads");
     let dir = common::rules().join("../tests/lua/backgammon");
     let lua = &rules.host.lua;
-    let run = || -> mlua::Result<()> {
+    let run = || -> mlua::Result<i64> {
         let env = lua.create_table()?;
         let meta = lua.create_table()?;
         meta.raw_set("__index", rules.host.env().clone())?;
@@ -60,11 +66,14 @@ fn check(variant: &str) {
         })?;
         env.raw_set("require", require)?;
         let main = load("house_moves_check.lua")?;
-        rules.host.limits.run(lua, || main.call::<()>(()))
+        rules.host.limits.run(lua, || main.call::<i64>(()))
     };
-    if let Err(e) = run() {
-        panic!("{variant}: {}", message(&e));
-    }
+    run().unwrap_or_else(|e| panic!("{name}: {}", message(&e)))
+}
+
+/// Runs the check in the shipped rules of `variant`.
+fn check(variant: &str) {
+    check_in(&common::rules(), Some(variant), &[]);
 }
 
 #[test]
@@ -80,4 +89,21 @@ fn doubles_thrice_moves_agree() {
 #[test]
 fn both_movement_rules_moves_agree() {
     check("thrice_safe_ace");
+}
+
+/// `may_hit` is judged on the board before the move (rules.lua): a house rule whose answer
+/// reads the mover's checkers, and so changes as they move, gives the same moves on both
+/// paths.
+#[test]
+fn a_may_hit_reading_the_movers_checkers_moves_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("rules");
+    common::copy_dir(&common::rules(), &root);
+    let fixture = common::rules().join("../tests/lua/backgammon/house/hit_in_reach.lua");
+    std::fs::copy(fixture, root.join("backgammon/house/hit_in_reach.lua")).unwrap();
+    let changed = check_in(&root, None, &["hit_in_reach"]);
+    assert!(
+        changed >= 1000,
+        "moves changed may_hit's answer on {changed} positions"
+    );
 }

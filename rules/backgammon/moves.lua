@@ -141,7 +141,7 @@ function M.search(G, b, d1, d2)
   table.sort(sorted, function(x, y) return x > y end)
   local s = { dice = sorted, packs = {}, key_of = {}, seen = sorted[1] == sorted[#sorted] and {},
     lists = { {}, {}, {}, {} } }
-  walk(G, b, s, 0, 1, movegen.key(b), 0)
+  walk(G, R.start(G, b), s, 0, 1, movegen.key(b), 0)
   local kept = hook.forced_play(G, s.packs, dice)
   local c = { cnt = 0, packs = {}, keys = {}, best = 0, dice = sorted }
   for _, p in ipairs(kept) do
@@ -238,21 +238,12 @@ function M.moves(G, b, d1, d2)
   return M.listing(b, M.search(G, b, d1, d2))
 end
 
--- The lone opposing checkers of `b`, as a mask (bit p: point p).
-local function blots_of(b)
-  local blots = 0
-  for p = 1, 24 do
-    if b[p] == -1 then blots = blots | 1 << p end
-  end
-  return blots
-end
-
 -- Every legal step set (as M.search gives them): from the fast search when it gives the
 -- hooks' moves with the usual dice and every blot open to a hit (R.fast_dice, R.shield),
 -- else from the hooks.
 function M.all(G, b, d1, d2)
   local n = R.fast_dice(G, d1, d2)
-  if n == (d1 == d2 and 4 or 2) and R.shield(G, b, blots_of(b)) == 0 then
+  if n == (d1 == d2 and 4 or 2) and R.shield(G, b, R.blots(b)) == 0 then
     return movegen.search(b, d1, d2, 0, false)
   end
   return M.search(G, b, d1, d2)

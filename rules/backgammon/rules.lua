@@ -2,8 +2,9 @@
 -- under `hooks`, game code calls them through `hook`, and a house rule overrides one by name
 -- and receives the rule below it as `base`. Boards `b` are oriented to the mover (see
 -- movegen.lua): b[1..24] his points (his checkers positive, the opponent's negative), b[25]
--- his bar, b[0] his borne-off checkers; a side is one player's checkers in his own
--- numbering ([0] off, [25] bar).
+-- his bar, b[0] his borne-off checkers, and while a move is searched b.safe, the blots of
+-- the board before the move he may not hit (R.start); a side is one player's checkers in
+-- his own numbering ([0] off, [25] bar).
 --
 -- moves.lua builds the legal moves from these hooks alone; movegen.lua computes the same
 -- moves much faster while the hooks it assumes are these, or are overridden only in ways it
@@ -25,20 +26,24 @@ function R.dice_to_play(G, d1, d2)
 end
 
 -- §3: whether the mover may hit the lone opposing checker on his point `to`: always.
--- An override must answer alike for a point throughout a move, reading `G`, `to` and the
--- opposing points of two or more, not the mover's checkers or other blots (a move shifts the
--- former and may hit the latter): the fast generator asks it once per blot of the board
--- before the move (R.shield) and takes the blots it may not hit for blocked points.
+-- It is judged on the board before the move `b`: both move generators ask it once for each
+-- blot there (R.shield) and keep the answer for every step of the move (R.start), so an
+-- override may read all of `b`, the mover's checkers too, though a move shifts them.
 function R.may_hit(G, b, to)
   return true
 end
 
 -- §3 (switch `max_per_point`): whether a checker may land on point `to`: not when two or more
--- opposing checkers hold it, on a lone one only if it may be hit, not beyond the point limit.
+-- opposing checkers hold it, on a lone one only if it may be hit (as judged before the move:
+-- b.safe, or `b` is the board before the move), not beyond the point limit.
 function R.may_land(G, b, to)
   local v = b[to]
   if v < -1 then return false end
-  if v == -1 then return hook.may_hit(G, b, to) end
+  if v == -1 then
+    local safe = b.safe
+    if safe then return safe & 1 << to == 0 end
+    return hook.may_hit(G, b, to)
+  end
   if v == 0 then return true end
   local cap = G:switch("max_per_point")
   return cap == 0 or v < cap
@@ -151,9 +156,9 @@ function R.fast_dice(G, d1, d2)
   return #dice >= 2 and #dice <= 4 and #dice or nil
 end
 
--- The lone opposing checkers of `b` (mask `blots`: bit p for point p) the mover may not hit:
--- hook.may_hit asked once for each on the board before the move, which its contract allows
--- (see R.may_hit); 0 while may_hit is this file's.
+-- The lone opposing checkers of `b` (mask `blots`: bit p for point p) the mover may not hit
+-- in a move from `b`: hook.may_hit asked once for each (see R.may_hit); 0 while may_hit is
+-- this file's.
 function R.shield(G, b, blots)
   if hook.may_hit == R.may_hit then return 0 end
   local shield = 0
@@ -161,6 +166,23 @@ function R.shield(G, b, blots)
     if blots & (1 << p) ~= 0 and not hook.may_hit(G, b, p) then shield = shield | 1 << p end
   end
   return shield
+end
+
+-- The lone opposing checkers of `b`, as a mask (bit p: point p).
+function R.blots(b)
+  local blots = 0
+  for p = 1, 24 do
+    if b[p] == -1 then blots = blots | 1 << p end
+  end
+  return blots
+end
+
+-- The board a move from `b` plays its steps on: a copy of `b` whose `safe` (R.shield) keeps
+-- may_hit's answers on `b` for every step (R.may_land), as the fast generator keeps them.
+function R.start(G, b)
+  local board = { safe = R.shield(G, b, R.blots(b)) }
+  for p = 0, 25 do board[p] = b[p] end
+  return board
 end
 
 -- Checkers per side: those of the starting layout.

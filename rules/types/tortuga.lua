@@ -664,14 +664,14 @@ function hook.dice_to_play(G, d1, d2) end
 ---@return integer?
 function hook.step(G, b, from, die) end
 
----§3 (switch `max_per_point`): whether a checker may land on point `to`. (backgammon)
+---§3 (switch `max_per_point`): whether a checker may land on point `to`; on a blot, as may_hit answered on the board before the move (`b.safe`, rules.lua). (backgammon)
 ---@param G G
 ---@param b table<integer, integer>
 ---@param to integer
 ---@return boolean
 function hook.may_land(G, b, to) end
 
----§3: whether the mover may hit the lone opposing checker on `to`; an override must answer alike for a point throughout a move (rules.lua). (backgammon)
+---§3: whether the mover may hit the lone opposing checker on `to`, judged on the board `b` before the move: the answer holds for every step of the move (rules.lua). (backgammon)
 ---@param G G
 ---@param b table<integer, integer>
 ---@param to integer

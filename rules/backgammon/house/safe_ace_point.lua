@@ -1,7 +1,7 @@
 -- House rule "the ace-point is safe": a lone checker on its owner's 1-point cannot be hit,
 -- so the opponent may not land there (spec §3). The mover sees that point as his 24-point,
--- which a checker entering from the bar with a 1 also reaches. The answer rests on the point
--- alone, as rules.lua asks of may_hit, so the fast move generator still serves.
+-- which a checker entering from the bar with a 1 also reaches. may_hit is judged on the board
+-- before the move, which the fast move generator follows (rules.lua), so it still serves.
 return {
   name = "safe_ace_point",
   help = "a blot on its owner's ace point cannot be hit",

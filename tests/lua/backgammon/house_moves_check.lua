@@ -1,14 +1,18 @@
--- Issue 16, item 7, run in the rules of a movement house rule's variant by
--- tests/backgammon_house_moves.rs (global new_state(): a new game state without the cube,
--- before setup). On at least 10,000 positions
+-- Issue 16, item 1, run in the rules of a movement house rule (a variant's, or the test rule
+-- house/hit_in_reach.lua) by tests/backgammon_house_moves.rs (global new_state(): a new game
+-- state without the cube, before setup). On at least 10,000 positions
 -- (decisions of random games, each with the roll played and another):
 -- - the moves the game offers (turn.moves: the fast generator as far as rules.fast_dice and
 --   rules.shield allow) reach the positions the moves built from the hooks (moves.lua) reach,
 --   in the same order;
 -- - those are the positions of a plain enumeration of every sequence of hook.step over
---   every order of the dice of hook.dice_to_play, kept as spec §4 says, each once.
+--   every order of the dice of hook.dice_to_play, kept as spec §4 says, each once, with
+--   may_hit judged on the board before the move (rules.start).
+-- Returns on how many positions a legal move changes hook.may_hit's answer for a blot it
+-- leaves standing (an override reading the mover's checkers).
 
 local layout = require("backgammon.layout")
+local movegen = require("backgammon.movegen")
 local moves = require("backgammon.moves")
 local rules = require("backgammon.rules")
 local turn = require("backgammon.turn")
@@ -60,7 +64,7 @@ end
 -- can be played, the larger if it can), as a set, and their number.
 local function plain(G, b, d1, d2)
   local dice, ends = hook.dice_to_play(G, d1, d2), {}
-  walk(G, b, dice, 0, 1, nil, ends, {})
+  walk(G, rules.start(G, b), dice, 0, 1, nil, ends, {})
   local most, larger = 0, nil
   for _, e in ipairs(ends) do most = math.max(most, e[1]) end
   for _, e in ipairs(ends) do
@@ -76,7 +80,23 @@ local function plain(G, b, d1, d2)
 end
 
 local NAMES = { "offered", "readable" }
-local compared, shielded, few = 0, 0, 0
+local compared, shielded, few, changed = 0, 0, 0, 0
+
+-- Whether one of the moves `packs` from `b` leaves a blot of `b` standing with another answer
+-- of hook.may_hit than on `b` (the mover's checkers moved under it).
+local function changes_may_hit(G, b, packs)
+  for _, pack in ipairs(packs) do
+    local after = movegen.copy(b)
+    local codes, n = movegen.unpack(pack)
+    movegen.apply(after, codes, n)
+    for p = 1, 24 do
+      if b[p] == -1 and after[p] == -1 and hook.may_hit(G, after, p) ~= hook.may_hit(G, b, p) then
+        return true
+      end
+    end
+  end
+  return false
+end
 
 -- The roll d1, d2 for the player on roll in G's position, three ways.
 local function compare(G, d1, d2, offered)
@@ -92,11 +112,8 @@ local function compare(G, d1, d2, offered)
       S.board_text(b), #readable, n))
   end
   compared = compared + 1
-  local blots = 0
-  for p = 1, 24 do
-    if b[p] == -1 then blots = blots | 1 << p end
-  end
-  if rules.shield(G, b, blots) ~= 0 then shielded = shielded + 1 end
+  if rules.shield(G, b, rules.blots(b)) ~= 0 then shielded = shielded + 1 end
+  if changes_may_hit(G, b, readable) then changed = changed + 1 end
   if d1 == d2 and rules.fast_dice(G, d1, d2) ~= 4 then few = few + 1 end
 end
 
@@ -122,3 +139,5 @@ end
 -- The house rule matters on some of the positions.
 if hook.may_hit ~= rules.may_hit then assert(shielded >= 1000, "blots shielded " .. shielded) end
 if hook.dice_to_play ~= rules.dice_to_play then assert(few >= 1000, "short doubles " .. few) end
+
+return changed
