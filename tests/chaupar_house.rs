@@ -45,6 +45,26 @@ fn safe_blocks_stops_a_pair_taking_a_pair() {
     assert_eq!(w, "home 0, wait 4");
 }
 
+/// With castle_function=shared an opponent lands on a safe unit and captures nothing: the two
+/// pairs then share a plain square, which the invariants and the position format accept.
+#[test]
+fn a_safe_pair_is_shared_with_castle_function_shared() {
+    let body = format!("{FOREIGN_PAIR} / set castle_function=shared");
+    let mut c = C::setup_with("--variant safe_blocks", &pos(&body));
+    c.roll("3");
+    assert_eq!(c.colour("S"), "N.r3 x2, home 0, wait 2");
+    assert_eq!(c.colour("W"), "N.r3 x2, home 0, wait 2");
+    assert_eq!(c.lua("hook.check(G)"), "");
+    let text = c.export();
+    let mut again = C::setup_with("--variant safe_blocks", &text);
+    assert_eq!(again.export(), text);
+    let refused = C::refused(&text);
+    assert!(
+        refused.contains("N.r3 holds pieces of both teams"),
+        "{refused}"
+    );
+}
+
 #[test]
 fn own_arm_castles_lets_a_foreign_castle_be_taken() {
     let (s, w) = after("", FOREIGN_CASTLE, "4");
