@@ -568,8 +568,9 @@ end
 -- The fast path of `offered`: a proof, from the board before the action, that a complete plan
 -- using every die (with an entry if one is owed) starts with action a. It rests on one fact of
 -- these rules: a move never makes another unit's move illegal (it only adds own pieces, which
--- obstruct nobody, and removes opposing ones), so single-die moves legal now stay legal for
--- the pieces that action a leaves where they are. It holds unless block_passing=all (own
+-- obstruct nobody, and removes opposing ones, of which an override of `safe` says of those
+-- left what it said before), so single-die moves legal now stay legal for the pieces that
+-- action a leaves where they are. It holds unless block_passing=all (own
 -- blocks obstruct), or kill_before_home=round for a colour yet to capture (its first capture
 -- turns a move that went round into one past home), and it is used only where `offered` would look for plans of the most dice,
 -- for one colour (with entry_compulsory=maximal: where the dice left can make no entry, or
