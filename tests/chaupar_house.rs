@@ -95,6 +95,23 @@ fn both_rules_apply_in_stack_order() {
     assert_eq!(after(flipped, FOREIGN_CASTLE, "4").1, "home 0, wait 4");
     assert_eq!(after(flipped, HOME_PAIR, "3").1, "W.l4 x2, home 0, wait 2");
     assert_eq!(after(flipped, FOREIGN_PAIR, "3").1, "home 0, wait 4");
+    // `rules safe` shows each stack, top first.
+    let stack = |options: &str| -> Vec<String> {
+        let mut c = C::setup_with(options, &pos(FOREIGN_PAIR));
+        let listed = c.run("rules safe");
+        listed
+            .lines()
+            .skip(1)
+            .map(|l| l.trim().to_string())
+            .collect()
+    };
+    let (top, below, game) = (
+        "rules/chaupar/house/safe_blocks.lua",
+        "rules/chaupar/house/own_arm_castles.lua",
+        "rules/chaupar/game.lua",
+    );
+    assert_eq!(stack(both), [top, below, game]);
+    assert_eq!(stack(flipped), [below, top, game]);
     // Without safe_blocks the pair in its own arm is taken.
     assert_eq!(
         after("--variant own_arm_castles", HOME_PAIR, "3").1,
