@@ -5,6 +5,7 @@
 local B = require("chaupar.board")
 local R = require("chaupar.rules")
 local P = require("chaupar.pieces")
+local M = require("chaupar.moves")
 
 local K = {}
 
@@ -29,11 +30,11 @@ function K.problems(G)
     end
   end
   if sw.block_model ~= "immune_pairs" then
-    local castles = B.CASTLE[sw.castle_set]
+    local V = M.view(G, sw)
     for q = 1, B.SQUARES do
       local teams = {}
       for _, p in ipairs(G:at(q)) do teams[B.TEAM[(p - 1) // 4 + 1]] = true end
-      if teams[1] and teams[2] and not (castles[q] and sw.castle_function == "shared") then
+      if teams[1] and teams[2] and not M.shared(V, q) then
         out[#out + 1] = B.NAME[q] .. " holds pieces of both teams"
       end
     end

@@ -12,6 +12,7 @@ local B = require("chaupar.board")
 local R = require("chaupar.rules")
 local P = require("chaupar.pieces")
 local U = require("chaupar.turns")
+local M = require("chaupar.moves")
 local X = require("chaupar.position")
 local N = require("chaupar.notation")
 local D = require("chaupar.render")
@@ -97,5 +98,7 @@ return {
     invariant = K.check,
     -- eval(G, seat) -> number: how good the state is for seat (the greedy bot's measure).
     eval = E.eval,
+    -- The rules' own hooks, on which house rules (house/) stack: see hooks.toml.
+    safe = M.safe,
   },
 }

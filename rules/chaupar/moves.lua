@@ -26,6 +26,7 @@ local TEAM, PARTNER = B.TEAM, B.PARTNER
 -- until computed; made as arrays of four, so that each entry sits in the array part). V.killed
 -- (per colour: has it captured) is read only for kill_before_home, and false otherwise; V.round
 -- with kill_before_home=round. V.turn is for turns.lua (the turn's props, read with the board).
+-- V.safe: whether a house rule overrides the `safe` hook (else the castles alone are safe).
 function M.view(G, sw)
   local at = P.board(G)
   local wait, home = { 0, 0, 0, 0 }, { 0, 0, 0, 0 }
@@ -42,7 +43,7 @@ function M.view(G, sw)
   local dir = sw.direction
   return {
     at = at, wait = wait, home = home, sw = sw,
-    route = B.ROUTE[dir], on = B.AT[dir], castles = B.CASTLE[sw.castle_set],
+    route = B.ROUTE[dir], on = B.AT[dir], castles = B.CASTLE[sw.castle_set], safe = hook.safe ~= M.safe,
     killed = sw.kill_before_home ~= "off" and G:get("killed"), round = sw.kill_before_home == "round",
     stops = { false, false, false, false }, ranks = { false, false, false, false },
     foes = { false, false, false, false }, units = { false, false, false, false },
@@ -122,6 +123,41 @@ end
 
 -- The two colours that oppose colour c.
 local OPPONENTS = { { 2, 4 }, { 1, 3 }, { 2, 4 }, { 1, 3 } }
+
+-- The `safe` hook (§12): whether a unit of k pieces of colour o on square q is safe from
+-- capture, so that no opponent may land there (with castle_function=shared one may, capturing
+-- nothing). The rules' own answer: q is a castle. The move search asks an override on the board
+-- before a move and trusts the answer for the rest of the throw (see `monotone`), so it may
+-- read only its arguments.
+function M.safe(sw, o, q, k)
+  return B.CASTLE[sw.castle_set][q] == true
+end
+
+-- Whether colour o's pieces on square q, a on its first route position there and b on its
+-- second (counts_at), are safe: the `safe` hook asked for each unit.
+local function safe_on(V, o, q, a, b)
+  return (a > 0 and hook.safe(V.sw, o, q, a)) or (b > 0 and hook.safe(V.sw, o, q, b)) or false
+end
+
+-- Whether the opposing pieces on square q are safe from colour c: a castle, or where a house
+-- rule overrides the `safe` hook, what it says of either opposing colour there.
+local function sheltered(V, c, q)
+  if not V.safe then return V.castles[q] end
+  local them = OPPONENTS[c]
+  local o1, o2 = them[1], them[2]
+  return safe_on(V, o1, q, counts_at(V, o1, q)) or safe_on(V, o2, q, counts_at(V, o2, q))
+end
+
+-- Whether pieces of both teams may stand together on square q: with castle_function=shared,
+-- where the pieces of one of them are safe (§12).
+function M.shared(V, q)
+  if V.sw.castle_function ~= "shared" then return false end
+  if not V.safe then return V.castles[q] == true end
+  for o = 1, 4 do
+    if safe_on(V, o, q, counts_at(V, o, q)) then return true end
+  end
+  return false
+end
 
 -- The places on colour c's route that stop a unit passing (§10 block_passing): a list of
 -- route index, rank, … for every block of rank 2 or more (a lone piece stops nobody),
@@ -216,7 +252,7 @@ function M.target(V, c, i, j, s)
   local r = (V.foes[TEAM[c]] or foes(V, c))[q]
   if not r then return t end
   if V.stack and r > j then return nil end
-  if V.castles[q] and V.sw.castle_function ~= "shared" then return nil end
+  if V.sw.castle_function ~= "shared" and sheltered(V, c, q) then return nil end
   return t
 end
 
@@ -361,11 +397,12 @@ play_view = function(V, c, a, entry)
       V.home[c] = V.home[c] + j
     else
       local q = V.route[c][t]
-      if not V.castles[q] and (V.foes[TEAM[c]] or foes(V, c))[q] then
+      if (V.safe or not V.castles[q]) and (V.foes[TEAM[c]] or foes(V, c))[q] then
         for o = 1, 4 do
           if TEAM[o] ~= TEAM[c] then
             local a1, b1 = counts_at(V, o, q)
-            if a1 + b1 > 0 and (V.sw.block_model ~= "immune_pairs" or a1 + b1 == 1) then
+            if a1 + b1 > 0 and (V.sw.block_model ~= "immune_pairs" or a1 + b1 == 1)
+              and not (V.safe and safe_on(V, o, q, a1, b1)) then
               for p = 4 * o - 3, 4 * o do
                 local x = at[p]
                 if x > 0 and x < HOME and V.route[o][x] == q then
@@ -531,8 +568,9 @@ end
 -- The fast path of `offered`: a proof, from the board before the action, that a complete plan
 -- using every die (with an entry if one is owed) starts with action a. It rests on one fact of
 -- these rules: a move never makes another unit's move illegal (it only adds own pieces, which
--- obstruct nobody, and removes opposing ones), so single-die moves legal now stay legal for
--- the pieces that action a leaves where they are. It holds unless block_passing=all (own
+-- obstruct nobody, and removes opposing ones, of which an override of `safe` says of those
+-- left what it said before), so single-die moves legal now stay legal for the pieces that
+-- action a leaves where they are. It holds unless block_passing=all (own
 -- blocks obstruct), or kill_before_home=round for a colour yet to capture (its first capture
 -- turns a move that went round into one past home), and it is used only where `offered` would look for plans of the most dice,
 -- for one colour (with entry_compulsory=maximal: where the dice left can make no entry, or
@@ -608,7 +646,7 @@ local function fast_actions(V, c, key, entries, entry, cache)
   local list = V.units[c] or units(V, c)
   local blocks = V.stops[c] or stops(V, c)
   local land = V.foes[TEAM[c]] or foes(V, c)
-  local route, castles, stack = V.route[c], V.castles, V.stack
+  local route, stack = V.route[c], V.stack
   local exact, shared_castles = sw.exact_finish == "on", sw.castle_function == "shared"
   local barred = V.killed and not V.killed[c] -- no stepping onto index 76 yet
   local round = V.round -- … but going round again
@@ -642,7 +680,7 @@ local function fast_actions(V, c, key, entries, entry, cache)
           local r = land[q]
           if r then
             if stack and r > need then need = r end
-            if castles[q] and not shared_castles then t = nil end
+            if not shared_castles and sheltered(V, c, q) then t = nil end
           end
         end
       end

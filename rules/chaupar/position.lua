@@ -64,7 +64,7 @@ local function check_sharing(V, sw)
       local n = 0
       if list then for _, i in ipairs(list) do n = n + M.count(V, c, i) end end
       if n > 0 then
-        if team and team ~= B.TEAM[c] and not (V.castles[q] and sw.castle_function == "shared") then
+        if team and team ~= B.TEAM[c] and not M.shared(V, q) then
           return B.NAME[q] .. " holds pieces of both teams"
         end
         team = team or B.TEAM[c]

@@ -713,6 +713,14 @@ function hook.points(G, kind, cube) end
 ---@return boolean
 function hook.may_double(G, seat) end
 
+---§10–§12 (switches `castle_set`, `castle_function`): whether a unit of k pieces of colour o (1–4: S, E, N, W) on square q (board.lua) is safe from capture, so that no opponent may land on it (with castle_function=shared one may, capturing nothing); `sw` holds the switches in play. The rules' own answer: q is a castle. The move search trusts an answer for a whole throw, so an override may read only its arguments (moves.lua). (chaupar)
+---@param sw table<string, any>
+---@param o integer
+---@param q integer
+---@param k integer
+---@return boolean
+function hook.safe(sw, o, q, k) end
+
 ---The invariants, for the tests and fuzzing: "" when sound, else the broken ones (the same as `invariant`). (chaupar)
 ---@param G G
 ---@return string
