@@ -72,6 +72,31 @@ fn a_house_rule_on_may_enter_closes_a_cell_to_moves_and_chains() {
     );
 }
 
+/// A house rule for a test: nobody may enter J9.
+const NOBODY_AT_J9: &str = r#"-- House rule for a test: J9 is closed to everyone.
+local B = require("jackal.board")
+return {
+  name = "nobody_at_j9",
+  help = "nobody may enter J9",
+  hooks = {
+    may_enter = function(base, G, V, c, l, step)
+      return base(G, V, c, l, step) and l ~= B.parse("J9")
+    end,
+  },
+}
+"#;
+
+#[test]
+fn a_lost_pirate_comes_out_only_where_he_may_enter() {
+    let caves = pos("tiles C4=cv J9=cv K10=cv\nW1 lost:C4\n");
+    assert_eq!(
+        J::new(&caves).moves_of("W1 "),
+        ["W1 cave->K10", "W1 cave->J9"]
+    );
+    let (_d, mut j) = with_rule("nobody_at_j9", NOBODY_AT_J9, &caves);
+    assert_eq!(j.moves_of("W1 "), ["W1 cave->K10"]);
+}
+
 #[test]
 fn a_house_rule_on_may_stop_ends_no_move_there() {
     let barrel = pos("tiles E5=rb\nW1 D5\n");

@@ -272,7 +272,7 @@ local function may_not_stop(G, V, c, l, t)
   if hook.may_stop == C.may_stop and not C.th(t, "transit", G, l) then return false end
   V = V or C.read_view(G)
   c = C.vchar(V, c.id)
-  return c.loc == l and not hook.may_stop(G, V, c, l)
+  return c ~= nil and c.loc == l and not hook.may_stop(G, V, c, l)
 end
 
 local function effect(G, V)
