@@ -1,7 +1,8 @@
 //! Where a Jackal character may go is three game hooks, may_enter, may_stop and may_carry
 //! (rules/jackal/core.lua): a house rule that overrides one changes the moves offered and what a
-//! chain does alike. Two shipped house rules on may_carry apply in stack order; the shipped
-//! "rum frees a trapped pirate" changes what a trap does.
+//! chain does alike. Two shipped house rules on may_carry apply in stack order, and one that
+//! replaces may_carry above another is refused at load; the shipped "rum frees a trapped
+//! pirate" changes what a trap does.
 
 mod common;
 mod jackal;
@@ -36,18 +37,27 @@ return {
 }
 "#;
 
-/// A game set up from `position` with the test's house rule `name` (source `rule`) switched on
-/// in a copy of the rules; the folder lives as long as the game.
-fn with_rule(name: &str, rule: &str, position: &str) -> (tempfile::TempDir, J) {
+/// A copy of the rules with the test's house rule `name` (source `rule`).
+fn rules_with(name: &str, rule: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     common::copy_dir(&common::rules(), dir.path());
     std::fs::write(dir.path().join(format!("jackal/house/{name}.lua")), rule).expect("rule");
+    dir
+}
+
+/// A game set up with `setup jackal ARGS` in the rules folder `dir`.
+fn setup_in(dir: &tempfile::TempDir, args: &str) -> J {
     let mut repl = common::repl(dir.path());
-    common::run(
-        &mut repl,
-        &[&format!("setup jackal --house {name} {position}")],
-    );
-    (dir, J { repl })
+    common::run(&mut repl, &[&format!("setup jackal {args}")]);
+    J { repl }
+}
+
+/// A game set up from `position` with the test's house rule `name` (source `rule`) switched on
+/// in a copy of the rules; the folder lives as long as the game.
+fn with_rule(name: &str, rule: &str, position: &str) -> (tempfile::TempDir, J) {
+    let dir = rules_with(name, rule);
+    let j = setup_in(&dir, &format!("--house {name} {position}"));
+    (dir, j)
 }
 
 #[test]
@@ -238,4 +248,43 @@ fn rum_frees_him_even_where_bottles_cannot_later_but_only_with_rum() {
     assert_eq!(j.moves_of("W1 "), Vec::<String>::new());
     let mut j = trapped("--variant rum_frees_trapped", 0, "");
     assert_eq!(j.char_line("W1").as_deref(), Some("W1 E5 trapped"));
+}
+
+/// A house rule for a test: every coin may go wherever its carrier goes; it never asks the
+/// rules below it.
+const GOLD_EVERYWHERE: &str = r#"-- House rule for a test: a coin goes wherever its carrier goes.
+return {
+  name = "gold_everywhere",
+  help = "a coin may be carried anywhere",
+  replaces = { "may_carry" },
+  hooks = {
+    may_carry = function() return true end,
+  },
+}
+"#;
+
+#[test]
+fn a_rule_replacing_may_carry_above_another_is_refused_at_load() {
+    let dir = rules_with("gold_everywhere", GOLD_EVERYWHERE);
+    let mut repl = common::repl(dir.path());
+    let e = common::fails(
+        &mut repl,
+        "new jackal --variant safe_gold --house gold_everywhere",
+    );
+    assert!(
+        e.contains("'gold_everywhere' replaces hook 'may_carry', so 'safe_gold' below it")
+            && e.contains("house/safe_gold.lua:"),
+        "{e}"
+    );
+    // Below the other, it is the base the other stacks on: both apply (a coin into the jungle
+    // on C5, out of B1's reach, none next to him).
+    let mut j = setup_in(
+        &dir,
+        &format!(
+            "--house gold_everywhere --house safe_gold {}",
+            pos("tiles C5=jg\ncoins D5=1\nW1 D5\nB1 E5\n")
+        ),
+    );
+    assert!(j.has("W1 D5->C5 +coin"));
+    assert!(!j.has("W1 D5->E6 +coin"));
 }
