@@ -53,16 +53,17 @@
 --   revive(G, cell)             a pirate here may revive (respawn fortress)
 --   gold(G, cell)               gold the tile brings when turned up (chests, galleon)
 --   one_shot()                  the tile may be written spent ("pl-")
---   cv only: cave_exits(G, ch, but) and emerge(G, ch, cell), used by the lost characters' actions;
---   lh only: seen(G, team, cell) records a peeked tile (positions' `seen` lines);
---   swap_seen(G, a, b) makes what teams have seen follow an earthquake's swap.
+--   the cave's: cave_exits(G, ch, but) and emerge(G, ch, cell), used by the lost characters'
+--   actions; the lighthouse's: seen(G, team, cell) records a peeked tile (positions' `seen`
+--   lines), swap_seen(G, a, b) makes what teams have seen follow an earthquake's swap. The
+--   rules call these of the tile that defines them (core.provider).
 --
 -- Where a character may go is three game hooks (core.lua), asked by every rule that decides
 -- the question, so a house rule stacks on them: may_enter(G, V, ch, cell, step) (§4.3, the
 -- tile's may_enter), may_stop(G, V, ch, cell) (not where the tile sends him on) and
 -- may_carry(G, V, ch, cell, step) (an item may come along: accepts_items, spinner_coin_block,
--- no hit). V is a view (core.view). The rules reach a one-of-a-kind tile (the cave, the
--- lighthouse) by the hooks it defines (core.provider), never by its name.
+-- no hit). V is a view (core.view). A house rule may stack on a tile's hook too
+-- (hook["tr.on_arrive"], house/rum_frees_trapped.lua).
 --
 -- Decisions in the middle of a move are continuations on the kernel's pending stack (see
 -- chain.lua); flips wait for the "deck" bag draw and the "orient" draw, so `roll cr`, `roll 2`
