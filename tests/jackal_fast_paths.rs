@@ -2,7 +2,9 @@
 //! with one view of the characters carried along (chain.lua), and a decision's view is kept for
 //! the action that follows (`G:keep`): the same random games, step by step, when every event
 //! reads the board afresh (kept values off), and when a house rule stacks on a step of the
-//! chain, so that every step goes through the kernel's pending stack as written.
+//! chain, so that every step goes through the kernel's pending stack as written; and when a
+//! house rule stacks on may_stop, so that every move asks it (the rules' own is not asked where
+//! it cannot refuse).
 
 mod common;
 
@@ -22,6 +24,18 @@ return {
   help = "stacks on chain.land and changes nothing",
   hooks = {
     ["chain.land"] = function(base, G) return base(G) end,
+  },
+}
+"#;
+
+/// A house rule that stacks on may_stop and changes nothing: the move generator and the chain
+/// ask it at every move then.
+const ASKED_TO_STOP: &str = r#"-- House rule for a test: stacks on may_stop, changes nothing.
+return {
+  name = "asked_to_stop",
+  help = "stacks on may_stop and changes nothing",
+  hooks = {
+    may_stop = function(base, G, V, c, l) return base(G, V, c, l) end,
   },
 }
 "#;
@@ -116,25 +130,32 @@ fn same_games(a: (Vec<String>, String), b: (Vec<String>, String), what: &str) {
     assert!(a.1 == b.1, "{what}: the logs differ in length");
 }
 
-#[test]
-fn steps_handed_over_at_once_play_as_pushed_steps() {
+/// The same random games (seeds from `first_seed`) with and without the test's house rule
+/// `name` (source `rule`), which changes nothing but the way the rules go.
+fn same_with_house_rule(name: &str, rule: &str, first_seed: u64) {
     let dir = tempfile::tempdir().expect("temp dir");
     common::copy_dir(&common::rules(), dir.path());
-    std::fs::write(
-        dir.path().join("jackal/house/pass_through.lua"),
-        PASS_THROUGH,
-    )
-    .expect("house rule");
+    std::fs::write(dir.path().join(format!("jackal/house/{name}.lua")), rule).expect("house rule");
     for (k, sets) in CASES.iter().enumerate() {
-        let direct = common::load_from(dir.path(), "jackal", sets, &[]);
-        let pushed = common::load_from(dir.path(), "jackal", sets, &["pass_through"]);
+        let without = common::load_from(dir.path(), "jackal", sets, &[]);
+        let with = common::load_from(dir.path(), "jackal", sets, &[name]);
         for seed in 0..2 {
-            let seed = 500 + 100 * k as u64 + seed;
+            let seed = first_seed + 100 * k as u64 + seed;
             same_games(
-                play(&direct, seats(seed), seed, true),
-                play(&pushed, seats(seed), seed, true),
+                play(&without, seats(seed), seed, true),
+                play(&with, seats(seed), seed, true),
                 &format!("{sets:?} seed {seed}"),
             );
         }
     }
+}
+
+#[test]
+fn steps_handed_over_at_once_play_as_pushed_steps() {
+    same_with_house_rule("pass_through", PASS_THROUGH, 500);
+}
+
+#[test]
+fn may_stop_asked_at_every_move_plays_as_the_shortcut() {
+    same_with_house_rule("asked_to_stop", ASKED_TO_STOP, 900);
 }

@@ -65,7 +65,7 @@ end
 -- The hooks shared by the seven arrow tiles.
 function A.hooks(kind)
   return {
-    transit = function() return true end,
+    transit = function() return "arrow" end,
     rotations = function() return A.ROT[kind] end,
     exits = function(G, l) return A.exits(kind, C.rot(G, l)) end,
     code = function(_, _, r) return A.code(kind, r) end,

@@ -153,7 +153,7 @@ local function arrive(G, V)
   local open = B.is_land(l) and C.vt(V, l) ~= nil
   local step = req
   if open and req == 0 then step = C.ventry_step(V, l, c) end
-  if B.is_land(l) and C.forbidden(G, V, c, l, step) then
+  if not hook.may_enter(G, V, c, l, step) then
     C.kill(G, c, "start", "a forbidden cell")
     return
   end
@@ -190,8 +190,7 @@ local function arrive(G, V)
   end
   -- 5. Item check
   if C.mv_item(G) ~= 0 then
-    local back = not open or not C.accepts_items(G, l) or #C.would_hit(G, V, c, l, step) > 0
-    if back then
+    if not hook.may_carry(G, V, c, l, step) then
       C.item_home(G)
       G:log("the item stays at " .. B.name(G:get("mv_start")))
     end
@@ -212,7 +211,7 @@ local function land(G, V)
   req = req or 0
   local step = req > 0 and req or C.ventry_step(V, l, c)
   -- A fresh spinner can put the mover on a step held by enemies: forbidden after all.
-  if fresh == l and C.forbidden(G, V, c, l, step) then
+  if fresh == l and not hook.may_enter(G, V, c, l, step) then
     C.kill(G, c, "start", "a forbidden cell")
     return
   end
@@ -266,6 +265,16 @@ local function follow(G, V, res)
   end
 end
 
+-- Whether the move of c ends at l (tile t), where he may not stop (may_stop). V: the view as
+-- the tile's effect left the state (nil: not known). The rules' own may_stop says no only on
+-- a tile that sends him on: while nobody overrides it, nothing else needs asking.
+local function may_not_stop(G, V, c, l, t)
+  if hook.may_stop == C.may_stop and not C.th(t, "transit", G, l) then return false end
+  V = V or C.read_view(G)
+  c = C.vchar(V, c.id)
+  return c ~= nil and c.loc == l and not hook.may_stop(G, V, c, l)
+end
+
 local function effect(G, V)
   local live, p, l, fresh = G:get("mv_live", "mv_ch", "mv_at", "mv_fresh")
   if not live then return end
@@ -277,6 +286,10 @@ local function effect(G, V)
   local res = C.th(t, "on_arrive", G, l, c)
   -- the view as the tile left it: the same one when it changed nothing (mv_fresh is not in it)
   V = G:kept("view")
+  if (res == nil or res == "rest") and may_not_stop(G, V, c, l, t) then
+    C.kill(G, C.mover(G), "start", "no stopping at " .. B.name(l))
+    return
+  end
   if not V and type(res) == "table" then V = C.read_view(G) end
   if fresh == l then G:set("mv_fresh", 0) end
   return follow(G, V, res)
@@ -299,7 +312,7 @@ end
 -- A peek's draw is seen by the peeking side only (§7.6).
 local function wait_for(G, what, l, by)
   local hook = what == "deck" and "chain.drawn" or "chain.oriented"
-  local seen_by = by == "peek" and C.th("lh", "side_seats", G, G:get("turn")) or nil
+  local seen_by = by == "peek" and C.ph("side_seats", G, G:get("turn")) or nil
   C.wait(G, { hook = hook, args = { l, by }, chance = what, why = "turning up " .. B.name(l), seen_by = seen_by })
 end
 
@@ -332,7 +345,7 @@ local function drawn(G, outcome, l, by)
   C.set_tile(G, l, t)
   if by == "peek" then
     G:log(B.name(l) .. " is seen")
-    G:log(B.name(l) .. " is " .. W.tile(t), C.th("lh", "side_seats", G, G:get("turn")))
+    G:log(B.name(l) .. " is " .. W.tile(t), C.ph("side_seats", G, G:get("turn")))
   elseif orientations(t) > 1 then
     G:log(W.turned_up(G, l, by) .. " (which way it lies is drawn next)")
     wait_for(G, "orient", l, by)
@@ -376,7 +389,7 @@ local function motion_cells(G, kind, l, c)
     local t = cells[i]
     local step = 0
     if B.is_land(t) and C.is_open(G, t) then step = C.entry_step(G, t, c) end
-    if not (B.is_land(t) and C.forbidden(G, V, c, t, step)) then
+    if hook.may_enter(G, V, c, t, step) then
       -- a flight never lands in the sea or on an enemy ship
       if kind ~= "plane_target" or B.is_land(t) or C.allied_in(V.sides, c.team, C.ship_team(V.ships, t) or 0) then
         out[#out + 1] = t

@@ -30,8 +30,8 @@ function K.problems(G, light)
       if not C.is_open(G, c.loc) then bad(c.label .. " on the closed tile " .. B.name(c.loc)) end
       local n = C.steps(G, c.loc)
       if n > 1 and (c.step < 1 or c.step > n) then bad(c.label .. " on step " .. c.step .. " of " .. B.name(c.loc)) end
-      if stable and C.th(C.tile(G, c.loc), "transit", G, c.loc) then
-        bad(c.label .. " stands on the transit tile " .. B.name(c.loc))
+      if stable and not hook.may_stop(G, V, c, c.loc) then
+        bad(c.label .. " stands on " .. B.name(c.loc) .. ", where nobody may stop")
       end
       local jungle = C.is_jungle(G, c.loc)
       local mis = false

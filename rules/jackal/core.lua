@@ -57,7 +57,7 @@ do
     "ic", "tr", "cr", "cn", "ft", "rf", "c1", "c2", "c3", "c4", "c5", "pl", "bl", "gu", "rb", "gl",
     "ca", "lh", "bg", "ms", "fr", "r1", "r2", "r3", "cv", "eq", "jg", "gr" }
   local hooks = { "on_reveal", "on_arrive", "choices", "decide", "transit", "accepts_items",
-    "fortress", "shelter", "no_hits", "steps", "rotations", "exits", "code", "glyph",
+    "fortress", "may_enter", "shelter", "no_hits", "steps", "rotations", "exits", "code", "glyph",
     "first_moves", "revive", "gold", "one_shot", "emerge", "cave_exits", "prompt", "seen_by",
     "seers", "side_seats" }
   for _, n in ipairs(names) do
@@ -74,6 +74,29 @@ function C.th(name, what, ...)
   local f = hook[k and k[what] or (name .. "." .. what)]
   if f then return f(...) end
   return nil
+end
+
+-- The tile that defines hook `what` (the first by code), e.g. the cave's cave_exits: the rules
+-- reach a one-of-a-kind tile by what it does, never by its name.
+local PROVIDER = {}
+function C.provider(what)
+  local t = PROVIDER[what]
+  if t == nil then
+    t = false
+    for i = 1, #tile_names do
+      if hook[tile_names[i] .. "." .. what] then
+        t = tile_names[i]
+        break
+      end
+    end
+    PROVIDER[what] = t
+  end
+  return t or nil
+end
+
+-- Calls hook `what` of the tile that defines it (C.provider).
+function C.ph(what, ...)
+  return C.th(C.provider(what), what, ...)
 end
 
 ------------------------------------------------------------------------------------------
@@ -491,7 +514,7 @@ end
 
 -- The seats that may know the identity of closed cell l (lh's seers: the teams that have
 -- seen it and their allies).
-function C.seers(G, l) return C.th("lh", "seers", G, l) or {} end
+function C.seers(G, l) return C.ph("seers", G, l) or {} end
 
 function C.cell_write(G, l, t, open, r, spent)
   local hidden = t ~= nil and not open
@@ -603,9 +626,9 @@ function C.is_jungle(G, l)
   return t ~= nil and C.th(t, "shelter", G, l) == true
 end
 
--- Whether cell l (step) is forbidden for c (§4.3), or closed to c by its tile's may_enter hook
--- (the toll bridge's). Ship cells are never forbidden.
-function C.forbidden(G, V, c, l, step)
+-- Whether land cell l (step) is forbidden for c (§4.3), or closed to c by its tile's may_enter
+-- hook (the toll bridge's). Ship cells are never forbidden.
+local function forbidden(G, V, c, l, step)
   local t = C.vt(V, l)
   if t and C.th(t, "may_enter", G, l, c) == false then return true end
   local list = V.at[l]
@@ -637,6 +660,37 @@ function C.forbidden(G, V, c, l, step)
     return true
   end
   return false
+end
+
+------------------------------------------------------------------------------------------
+-- Where a character may go: the game's hooks may_enter, may_stop and may_carry (hooks.toml).
+-- Every rule that decides one of these questions asks it through `hook`, so that a tile (by
+-- its tile hooks) or a house rule (stacking on these) changes it everywhere at once.
+
+-- may_enter: whether c may enter cell l (any cell; spinner step `step`, 0 when none): not a
+-- forbidden land cell (§4.3, and the tile's may_enter). Asked for the moves offered, the cells
+-- of a motion decision, every cell a chain reaches and the caves a character may come out at.
+function C.may_enter(G, V, c, l, step)
+  return not (B.is_land(l) and forbidden(G, V, c, l, step))
+end
+
+-- may_stop: whether c may end a move at l: not on an open tile that sends him on (transit).
+-- A move that would end where he may not stop is not offered, and a chain that ends there
+-- ends as on a forbidden cell; nobody stands there (positions, the invariants).
+function C.may_stop(G, V, _, l)
+  local t = C.vt(V, l)
+  return not (t and C.th(t, "transit", G, l))
+end
+
+-- may_carry: whether c may bring an item onto land cell l (spinner step `step`, 0 when none):
+-- an open tile that accepts items, no enemy on the step of a spinner (spinner_coin_block), and
+-- nobody hit there (§4.1, §4.2 rule 5). Asked for the moves offered with an item, at every
+-- cell a chain reaches, and by forced_coin_blocked's look-ahead.
+function C.may_carry(G, V, c, l, step)
+  local t = C.vt(V, l)
+  if not t or C.th(t, "accepts_items", G, l) == false then return false end
+  if step > 0 and C.vsw(V, "spinner_coin_block") and #C.enemies_at(V, c, l, step) > 0 then return false end
+  return #C.would_hit(G, V, c, l, step) == 0
 end
 
 -- Enemies c would hit on arriving at l (spinners: on `step`), §5. Empty when no hit happens.
@@ -898,6 +952,10 @@ function C.knight_cells(G, l)
   return B.sort(out)
 end
 
+-- The tiles plane_targets = "no_transit" keeps flights off, by how they send the mover on
+-- (their transit hook): ice, crocodile, horse.
+local NO_FLIGHT = { ["repeat"] = true, back = true, jump = true }
+
 -- Flight targets from l for character c (§7.2): land cells but l, own/allied ships.
 function C.flight_cells(G, l, c)
   local out = {}
@@ -910,7 +968,7 @@ function C.flight_cells(G, l, c)
         local ok = true
         if no_transit then
           local tn = C.open_tile(G, t)
-          if tn == "ic" or tn == "cr" or tn == "hs" then ok = false end
+          if tn and NO_FLIGHT[C.th(tn, "transit", G, t)] then ok = false end
         end
         if ok then out[#out + 1] = t end
       end

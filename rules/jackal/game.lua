@@ -31,8 +31,13 @@
 --                               decision with one option is answered automatically, with none
 --                               with nil
 --   prompt(G, cell, kind, extra) the question shown for such a decision (optional)
---   transit(G, cell)            nobody may stop here (arrows, horse, ice, crocodile, balloon,
---                               cannon); items never lie here
+--   transit(G, cell)            how the tile sends whoever arrives on, nil when it does not:
+--                               "arrow", "repeat" (ice), "back" (crocodile), "jump" (horse),
+--                               "ship" (balloon), "shot" (cannon). Nobody may stop there (the
+--                               game's may_stop); items never lie there. forced_coin_blocked's
+--                               look-ahead follows "repeat", "back" and single arrows;
+--                               plane_targets = "no_transit" keeps flights off "repeat",
+--                               "back" and "jump"
 --   accepts_items(G, cell)      false: no item may be brought in or lie here (fortresses, jungle)
 --   fortress(G, cell)           enemies may not enter while someone is inside
 --   may_enter(G, cell, ch)      false: ch may not enter the open tile (no such move is offered,
@@ -48,9 +53,17 @@
 --   revive(G, cell)             a pirate here may revive (respawn fortress)
 --   gold(G, cell)               gold the tile brings when turned up (chests, galleon)
 --   one_shot()                  the tile may be written spent ("pl-")
---   cv only: cave_exits(G, ch, but) and emerge(G, ch, cell), used by the lost characters' actions;
---   lh only: seen(G, team, cell) records a peeked tile (positions' `seen` lines);
---   swap_seen(G, a, b) makes what teams have seen follow an earthquake's swap.
+--   the cave's: cave_exits(G, ch, but) and emerge(G, ch, cell), used by the lost characters'
+--   actions; the lighthouse's: seen(G, team, cell) records a peeked tile (positions' `seen`
+--   lines), swap_seen(G, a, b) makes what teams have seen follow an earthquake's swap. The
+--   rules call these of the tile that defines them (core.provider).
+--
+-- Where a character may go is three game hooks (core.lua), asked by every rule that decides
+-- the question, so a house rule stacks on them: may_enter(G, V, ch, cell, step) (§4.3, the
+-- tile's may_enter), may_stop(G, V, ch, cell) (not where the tile sends him on) and
+-- may_carry(G, V, ch, cell, step) (an item may come along: accepts_items, spinner_coin_block,
+-- no hit). V is a view (core.view). A house rule may stack on a tile's hook too
+-- (hook["tr.on_arrive"], house/rum_frees_trapped.lua).
 --
 -- Decisions in the middle of a move are continuations on the kernel's pending stack (see
 -- chain.lua); flips wait for the "deck" bag draw and the "orient" draw, so `roll cr`, `roll 2`
@@ -167,6 +180,10 @@ local game = {
     invariant = function(G) return table.concat(K.problems(G, true), "\n") end,
     -- eval(G, seat) -> number: how good the state is for seat (the greedy bot's measure).
     eval = E.eval,
+    -- Where a character may go (core.lua): asked by every rule that decides it.
+    may_enter = C.may_enter,
+    may_stop = C.may_stop,
+    may_carry = C.may_carry,
   },
 }
 for name, f in pairs(H.hooks) do game.hooks[name] = f end

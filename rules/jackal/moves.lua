@@ -69,21 +69,16 @@ local function carry_choices(G, V, c)
   return out
 end
 
--- Whether c may arrive at t (step `step`) carrying an item as a first step (§4.1).
+-- Whether c may arrive at t (step `step`) carrying an item as a first step (§4.1): onto a
+-- ship, or where the may_carry hook allows.
 local function carry_ok(G, V, c, t, step)
-  local st = C.ship_team(V.ships, t)
-  if st then return true end
-  local tile = C.vt(V, t)
-  if not tile then return false end
-  if C.th(tile, "accepts_items", G, t) == false then return false end
-  if #C.would_hit(G, V, c, t, step) > 0 then return false end
-  if step > 0 and C.vsw(V, "spinner_coin_block") and #C.enemies_at(V, c, t, step) > 0 then return false end
-  return true
+  return C.ship_team(V.ships, t) ~= nil or hook.may_carry(G, V, c, t, step)
 end
 
 -- forced_coin_blocked = "move_illegal": follows the forced chain a carried item would take
--- from the first target t (open tiles only; a choice, a closed tile's effect or the chain's
--- end stop the look-ahead) and says whether it meets a cell that would send the item back.
+-- from the first target t (open tiles only, by how each sends the mover on, its transit
+-- hook's word; a choice, a closed tile's effect or the chain's end stop the look-ahead) and says whether it meets a cell that would
+-- send the item back (may_carry).
 local function item_chain_ok(G, V, c, from, t)
   local fx, fy = B.xy(from)
   local tx, ty = B.xy(t)
@@ -91,20 +86,18 @@ local function item_chain_ok(G, V, c, from, t)
   local prev, seen = from, {}
   for _ = 1, 40 do
     if C.ship_team(V.ships, t) or B.is_sea(t) then return true end
-    local tile = C.vt(V, t)
-    if not tile then return false end
-    if C.th(tile, "accepts_items", G, t) == false then return false end
-    if #C.would_hit(G, V, c, t, C.vsteps(V, t) > 1 and 1 or 0) > 0 then return false end
+    if not hook.may_carry(G, V, c, t, C.vsteps(V, t) > 1 and 1 or 0) then return false end
     local key = t .. ":" .. dx .. ":" .. dy
     if seen[key] then return true end
     seen[key] = true
     local nt
-    if tile == "ic" then
+    local how = C.th(C.vt(V, t), "transit", G, t)
+    if how == "repeat" then
       nt = B.add(t, dx, dy)
-    elseif tile == "cr" then
+    elseif how == "back" then
       nt, dx, dy = prev, -dx, -dy
-    elseif C.th(tile, "exits", G, t) and C.th(tile, "transit", G, t) and tile ~= "gu" then
-      local ex = C.th(tile, "exits", G, t)
+    elseif how == "arrow" then
+      local ex = C.th(C.vt(V, t), "exits", G, t)
       if #ex ~= 1 then return true end
       local d = B.DIRS[ex[1]]
       dx, dy = d[1], d[2]
@@ -125,6 +118,13 @@ local function arrival_step(V, c, t)
   return c.who == "fri" and n or 1
 end
 
+-- Whether a move of c to the open tile at land cell t would end where he may not stop
+-- (may_stop; a tile that sends him on decides where the move ends).
+local function stops_short(G, V, c, t)
+  local tile = C.vt(V, t)
+  return tile ~= nil and not C.th(tile, "transit", G, t) and not hook.may_stop(G, V, c, t)
+end
+
 -- Appends the options of c moving to each cell of `targets` with motion type `type` (nil:
 -- "step") and spinner step `step` (nil: the step it lands on), spending a rum bottle when
 -- `rum` (labelled by M.label when read).
@@ -136,13 +136,17 @@ local function add_moves(G, V, c, targets, out, rum, type, step)
     for i = 1, #here do if C.sober_mis(here[i]) then tamed = true end end
   end
   local strict = #items > 0 and C.vsw(V, "forced_coin_blocked") == "move_illegal"
+  local may_enter = hook.may_enter
+  -- The rules' own may_stop refuses only the tiles that send him on, where no move ends:
+  -- while nobody overrides it, stops_short has nothing to refuse.
+  local picky = hook.may_stop ~= C.may_stop
   for i = 1, #targets do
     local t = targets[i]
     local st = step or arrival_step(V, c, t)
-    local ok = true
-    if B.is_land(t) then
-      if C.forbidden(G, V, c, t, st) then ok = false end
-      if ok and tamed and #C.would_hit(G, V, c, t, st) > 0 then ok = false end
+    local ok = may_enter(G, V, c, t, st)
+    if ok and B.is_land(t) then
+      if tamed and #C.would_hit(G, V, c, t, st) > 0 then ok = false end
+      if ok and picky and stops_short(G, V, c, t) then ok = false end
     end
     if ok then
       out[#out + 1] = move_option(c.id, t, step, type or "step", nil, rum)
@@ -195,7 +199,7 @@ end
 -- The options of character c (team t's turn).
 local function char_options(G, V, c, out)
   if c.loc == B.UNDER then
-    local exits = C.th("cv", "cave_exits", G, c, c.lost) or {}
+    local exits = C.ph("cave_exits", G, c, c.lost) or {}
     for i = 1, #exits do
       out[#out + 1] = { label = c.label .. " cave->" .. exits[i], a = "cave", ch = c.id, to = B.parse(exits[i]) }
     end
@@ -454,7 +458,7 @@ function M.apply(G, opt, at_once)
   end
   if a == "cave" then
     local c = C.char(G, opt.ch)
-    C.th("cv", "emerge", G, c, opt.to)
+    C.ph("emerge", G, c, opt.to)
     return "done"
   end
   if a == "move" then

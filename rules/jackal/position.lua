@@ -366,7 +366,8 @@ function X.import(G, text)
     elseif string.match(place, "^lost:") then
       local cave = B.parse(string.sub(place, 6))
       if not cave then fail(ln, "'" .. place .. "': not a cell") end
-      if C.open_tile(G, cave) ~= "cv" then fail(ln, label .. " lost at " .. B.name(cave) .. ", which is not an open cave") end
+      local t = C.open_tile(G, cave)
+      if not t or t ~= C.provider("cave_exits") then fail(ln, label .. " lost at " .. B.name(cave) .. ", which is not an open cave") end
       loc = B.UNDER
       G:piece_set(p, "lost", cave)
       local seq = (G:get("lseq") or 0) + 1
@@ -378,8 +379,7 @@ function X.import(G, text)
       if st and not C.allied(G, team, st) then fail(ln, label .. " on the enemy ship at " .. place) end
       if B.is_land(loc) then
         if not C.is_open(G, loc) then fail(ln, label .. " stands on the closed tile " .. B.name(loc)) end
-        local tn = C.tile(G, loc)
-        if C.th(tn, "transit", G, loc) then
+        if not hook.may_stop(G, C.read_view(G), C.char(G, p), loc) then
           fail(ln, label .. " cannot stand on " .. H.token(G, loc) .. " at " .. B.name(loc))
         end
         local nsteps = C.steps(G, loc)
@@ -517,7 +517,7 @@ function X.import(G, text)
       if C.is_open(G, l) or not C.tile(G, l) then
         fail(sn.n, "seen: " .. B.name(l) .. " must be a closed tile of known identity (#code)")
       end
-      C.th("lh", "seen", G, sn.t, l)
+      C.ph("seen", G, sn.t, l)
     end
   end
   G:set("act", false)

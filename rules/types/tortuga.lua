@@ -808,6 +808,32 @@ hook["chain.no_option"] = function(G, owner, kind, cell, extra) end
 ---@return Status
 hook["chain.ask"] = function(G, owner, kind, cell, extra) end
 
+---Whether ch may enter cell (any cell; `step`: the spinner step, 0 for none), V a view (core.view): not a forbidden land cell (§4.3 and the tile's `may_enter`). Asked for the moves offered, a motion decision's cells, every cell a chain reaches (no: he dies, his item goes back) and the caves he may come out at. (jackal)
+---@param G G
+---@param V table
+---@param ch table
+---@param cell Loc
+---@param step integer
+---@return boolean
+function hook.may_enter(G, V, ch, cell, step) end
+
+---Whether ch may end a move at cell: not on a tile that sends him on (`transit`). A move that would end there is not offered, a chain that ends there on the tile's effect kills him as a forbidden cell, and nobody may stand there (positions, `check`). It does not stop a tile's effect. (jackal)
+---@param G G
+---@param V table
+---@param ch table
+---@param cell Loc
+---@return boolean
+function hook.may_stop(G, V, ch, cell) end
+
+---Whether ch may bring an item onto land cell (`step`: the spinner step, 0 for none): an open tile that `accepts_items`, no enemy on a spinner step (`spinner_coin_block`), nobody hit there (§4.1, §4.2 rule 5). Asked for the moves offered with an item, at every cell a chain reaches (no: the item stays where the move started) and by `forced_coin_blocked`'s look-ahead. Ships bank the item whatever it says. (jackal)
+---@param G G
+---@param V table
+---@param ch table
+---@param cell Loc
+---@param step integer
+---@return boolean
+function hook.may_carry(G, V, ch, cell, step) end
+
 ---The house rules switched on, by name (each stacks its own name on this hook), for the position format's `house` line. (pirates)
 ---@param G G
 ---@return string[]
@@ -910,8 +936,8 @@ function hook.wreck_spun(G, outcome, p) end
 ---@field decide? fun(G: G, cell: Loc, kind: string, extra: Value, answer: string?): table|string?
 ---The question shown for such a decision.
 ---@field prompt? fun(G: G, cell: Loc, kind: string, extra?: Value): string
----Nobody may stop here (arrows, horse, ice, crocodile, balloon, cannon); items never lie here.
----@field transit? fun(G: G, cell: Loc): boolean
+---How the tile sends whoever arrives on, nil when it does not: "arrow", "repeat" (ice), "back" (crocodile), "jump" (horse), "ship" (balloon), "shot" (cannon). Nobody may stop there (the game's `may_stop`); items never lie there. `forced_coin_blocked`'s look-ahead follows "repeat", "back" and single arrows; `plane_targets = "no_transit"` keeps flights off "repeat", "back" and "jump".
+---@field transit? fun(G: G, cell: Loc): string?
 ---false: no item may be brought in or lie here (fortresses, jungle).
 ---@field accepts_items? fun(G: G, cell: Loc): boolean
 ---Enemies may not enter while someone is inside.

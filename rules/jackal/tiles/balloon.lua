@@ -4,7 +4,7 @@ return {
   name = "balloon", code = "bl", count = 2, glyph = "○",
   help = "Balloon: flies you (and your coin) to your own ship.",
   hooks = {
-    transit = function() return true end,
+    transit = function() return "ship" end,
     on_arrive = function(G, l, c)
       local ship = G:get("ships")[c.team] or 0
       if ship == 0 then return "rest" end

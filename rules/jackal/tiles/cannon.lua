@@ -6,7 +6,7 @@ return {
   name = "cannon", code = "gu", count = 2, glyph = "⇑",
   help = "Cannon: shot along the barrel into the sea (or onto a ship there).",
   hooks = {
-    transit = function() return true end,
+    transit = function() return "shot" end,
     rotations = function() return 4 end,
     exits = function(G, l) return A.exits("gu", C.rot(G, l)) end,
     code = function(_, _, r) return A.code("gu", r) end,

@@ -2,12 +2,13 @@
 local B = require("jackal.board")
 local C = require("jackal.core")
 
--- Open cave cells other than `but` not blocked for c (blocked = holds an enemy of c).
+-- Open cave cells other than `but` not blocked for c (blocked = holds an enemy of c) that c
+-- may enter (the may_enter hook).
 local function exits(G, c, but)
   local V = C.view(G)
   local out = {}
   for _, t in ipairs(C.open_cells(G, "cv", but)) do
-    if #C.enemies_at(V, c, t, nil) == 0 then out[#out + 1] = B.name(t) end
+    if #C.enemies_at(V, c, t, nil) == 0 and hook.may_enter(G, V, c, t, 0) then out[#out + 1] = B.name(t) end
   end
   return out
 end

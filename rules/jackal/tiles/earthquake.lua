@@ -61,7 +61,7 @@ return {
       local tb, ob, rb, xb = C.cell(G, b)
       C.cell_write(G, a, tb, ob, rb, xb)
       C.cell_write(G, b, ta, oa, ra, xa)
-      C.th("lh", "swap_seen", G, a, b)
+      C.ph("swap_seen", G, a, b)
       G:log("earthquake: " .. B.name(a) .. " and " .. B.name(b) .. " swap")
       -- quake_rotate: the mover may also turn the arrows and cannons it moved
       if C.sw(G, "quake_rotate") then

@@ -4,7 +4,7 @@ return {
   name = "horse", code = "hs", count = 2, glyph = "♞",
   help = "Horse: jump like a chess knight (choose the landing cell); only it is turned up.",
   hooks = {
-    transit = function() return true end,
+    transit = function() return "jump" end,
     on_arrive = function(G, l) return C.ask(G, "move", "knight_target", l) end,
   },
 }

@@ -5,7 +5,7 @@ return {
   name = "ice", code = "ic", count = 6, glyph = "❄",
   help = "Ice: slide on, repeating the last motion (a step, a knight jump, a flight).",
   hooks = {
-    transit = function() return true end,
+    transit = function() return "repeat" end,
     on_arrive = function(G, l)
       local kind, dx, dy = G:get("mv_type"), G:get("mv_dx"), G:get("mv_dy")
       if kind == "flight" then return C.ask(G, "move", "plane_target", l) end
