@@ -3,7 +3,8 @@
 //! default), against the real kernel. Test files may set globals (in their own environment);
 //! `require` also finds their helper modules next to them, and `require("test_kernel")` gives
 //! `new(game, switches)` (a fresh kernel state for the game, before setup), `logs(G)` and
-//! `run(G, pick, roll, limit)`.
+//! `run(G, pick, roll, limit)` and `rng(seed)` (a seeded generator for a test's own choices:
+//! `rng(seed)(n)` is 1..n).
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -21,7 +22,7 @@ use tortuga::script::raw;
 use tortuga::script::{Budget, LoadOptions, Rules};
 
 const RUN: &str = r#"
-return function(G, pick, roll, limit)
+local function run(G, pick, roll, limit)
   for _ = 1, limit or 1e9 do
     local st = hook.status(G)
     if st.over then return st end
@@ -30,6 +31,15 @@ return function(G, pick, roll, limit)
   end
   return hook.status(G)
 end
+
+local function rng(seed)
+  return function(n)
+    seed = (seed * 6364136223846793005 + 1442695040888963407)
+    return ((seed >> 33) % n) + 1
+  end
+end
+
+return run, rng
 "#;
 
 /// The `test_kernel` module for one ruleset.
@@ -65,12 +75,13 @@ fn test_kernel(lua: &Lua, rules: &Rules, env: &Table) -> mlua::Result<Table> {
                 .collect::<Vec<_>>())
         })?,
     )?;
-    let run: Function = lua
+    let (run, rng): (Function, Function) = lua
         .load(RUN)
         .set_name("=test_kernel")
         .set_environment(env.clone())
         .eval()?;
     t.raw_set("run", run)?;
+    t.raw_set("rng", rng)?;
     Ok(t)
 }
 

@@ -7,12 +7,7 @@ local K = require("test_kernel")
 local F = require("flow_support")
 local game = require("backgammon.game")
 
-local function rng(seed)
-  return function(n)
-    seed = (seed * 6364136223846793005 + 1442695040888963407)
-    return ((seed >> 33) % n) + 1
-  end
-end
+local rng = K.rng
 
 local function check_decision(G, st)
   local labels, seen = {}, {}

@@ -10,12 +10,7 @@ local T = require("chaupar.throws")
 
 local F = {}
 
-local function rng(seed)
-  return function(n)
-    seed = (seed * 6364136223846793005 + 1442695040888963407)
-    return ((seed >> 33) % n) + 1
-  end
-end
+local rng = K.rng
 
 local FACES = { dice3 = { 1, 2, 5, 6 }, dice2 = { 1, 3, 4, 6 } }
 
