@@ -100,7 +100,11 @@ pub fn new_house(rules_dir: &Path, game: &str, name: &str) -> Result<String> {
     let reference = Reference::load(rules_dir)?;
     let (_, own, _) = reference.hook_names(game);
     let hook = own.into_iter().next().unwrap_or_else(|| "status".into());
-    let fill = Fill::new(game, name, "", &hook);
+    // The hook's first argument by the name its signature gives (most hooks take `G` first).
+    let first = reference
+        .first_param(game, &hook)
+        .unwrap_or_else(|| "G".into());
+    let fill = Fill::new(game, name, "", &hook).with("{first}", first);
     let dir = rules_dir.join(game);
     write_all(
         what,
@@ -184,6 +188,12 @@ impl Fill {
                 ("{hook}", hook.into()),
             ],
         }
+    }
+
+    /// The fill with one more placeholder.
+    fn with(mut self, key: &'static str, value: String) -> Fill {
+        self.pairs.push((key, value));
+        self
     }
 
     fn apply(&self, template: &str) -> String {

@@ -174,3 +174,23 @@ fn bad_input_is_one_clear_error_and_writes_nothing() {
     std::fs::remove_file(root.join("rules/jackal/variants/quicksand.toml")).unwrap();
     assert_eq!(files(root), before, "nothing was written");
 }
+
+/// A new house rule's override names its first argument as the hook's signature does: `sw`
+/// for Chaupar's `safe`, which takes the switches, not the game.
+#[test]
+fn a_new_house_rule_takes_the_hooks_own_first_argument() {
+    let tmp = copy();
+    let root = tmp.path();
+    let (ok, _, err) = tortuga(root, &["new-house", "chaupar", "no_safety"]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(root.join("rules/chaupar/house/no_safety.lua")).unwrap();
+    assert!(
+        text.contains("safe = function(base, sw, ...)\n      return base(sw, ...)"),
+        "{text}"
+    );
+    plays(root, "chaupar", "no_safety");
+    let (ok, _, err) = tortuga(root, &["new-house", "backgammon", "no_gammons"]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(root.join("rules/backgammon/house/no_gammons.lua")).unwrap();
+    assert!(text.contains("function(base, G, ...)"), "{text}");
+}

@@ -5,8 +5,8 @@ return {
   name = "{name}",
   help = "what the player reads in `rules` and `help rule {name}`",
   hooks = {
-    {hook} = function(base, G, ...)
-      return base(G, ...)
+    {hook} = function(base, {first}, ...)
+      return base({first}, ...)
     end,
   },
 }

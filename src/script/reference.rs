@@ -289,6 +289,14 @@ impl Reference {
         (kernel, own, tile)
     }
 
+    /// The name of the first parameter of `game`'s own hook `hook`, as its `sig` writes it.
+    pub fn first_param(&self, game: &str, hook: &str) -> Option<String> {
+        self.parsed()
+            .find(|(s, _, p)| matches!(p, Place::GameHook(g) if *g == game) && s.name == hook)
+            .and_then(|(s, _, _)| s.params?.into_iter().next())
+            .map(|p| p.name)
+    }
+
     /// What `rules` exposes or declares that this reference does not document, and what the
     /// reference documents of its game that it does not declare, one line each: the
     /// reference is complete for a game when this is empty.
