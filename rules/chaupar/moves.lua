@@ -218,11 +218,14 @@ end
 -- square of 76) and X.r8 (index 9) for a piece that goes round again.
 local LAP = 68
 
--- The route index s steps on from index i for colour c: with kill_before_home=round, a colour
--- that has not captured goes round again past X.l8 instead of turning home (§15).
+-- The route index s steps on from index i for colour c, or nil where kill_before_home bars
+-- the way: a colour that has not captured may not turn home past X.l8 (§15); with `round` it
+-- goes round again instead. (fast_actions inlines this.)
 local function ahead(V, c, i, s)
   local t = i + s
-  if V.round and i <= 75 and t >= 76 and not V.killed[c] then return t - LAP end
+  if V.killed and i <= 75 and t >= 76 and not V.killed[c] then
+    return V.round and t - LAP or nil
+  end
   return t
 end
 
@@ -235,11 +238,11 @@ end
 -- Target index of j pieces of colour c moving s from index i, or nil when illegal.
 function M.target(V, c, i, j, s)
   local t = ahead(V, c, i, s)
+  if not t then return nil end
   if t > HOME then
     if V.sw.exact_finish == "on" then return nil end
     t = HOME
   end
-  if V.killed and i <= 75 and t >= 76 and not V.killed[c] then return nil end
   local round = t < i
   local list = V.stops[c] or stops(V, c)
   for k = 1, #list, 2 do
@@ -570,11 +573,11 @@ end
 -- these rules: a move never makes another unit's move illegal (it only adds own pieces, which
 -- obstruct nobody, and removes opposing ones, of which an override of `safe` says of those
 -- left what it said before), so single-die moves legal now stay legal for the pieces that
--- action a leaves where they are. It holds unless block_passing=all (own
--- blocks obstruct), or kill_before_home=round for a colour yet to capture (its first capture
--- turns a move that went round into one past home), and it is used only where `offered` would look for plans of the most dice,
--- for one colour (with entry_compulsory=maximal: where the dice left can make no entry, or
--- one as the first of the throw, which is what at_least_one asks).
+-- action a leaves where they are. It holds unless block_passing=all (own blocks obstruct), or
+-- kill_before_home=round for a colour yet to capture (its first capture turns a move that went
+-- round into one past home), and it is used only where `offered` would look for plans of the
+-- most dice, for one colour (with entry_compulsory=maximal: where the dice left can make no
+-- entry, or one as the first of the throw, which is what at_least_one asks).
 local function monotone(V, cs, key, entries, entry, triple)
   local sw = V.sw
   if cs[2] or sw.block_passing == "all" or sw.forced_play ~= "max_dice" or sw.sum_touches_intermediate
@@ -665,7 +668,7 @@ local function fast_actions(V, c, key, entries, entry, cache)
     for n = 1, #list, 2 do
       local i, k = list[n], list[n + 1]
       local t, need = i + s, 1
-      if barred and i <= 75 and t >= 76 then t = round and t - LAP or nil end
+      if barred and i <= 75 and t >= 76 then t = round and t - LAP or nil end -- ahead
       if t and t > HOME then t = (not exact) and HOME or nil end
       if t then
         local lapped = t < i

@@ -297,11 +297,11 @@ function U.settle(G, sw, V)
     if phase == "over" then return over(G) end
     if phase ~= "act" and phase ~= "value" and phase ~= "bonus" then return { chance = sw.implement } end
     local list = U.options(sw, V)
-    if #list == 0 and V.killed and not V.round and M.dead_end(V) then
-      finish(G, V, nil, "a draw: no piece can ever move again (kill_before_home)")
-      return over(G)
-    end
     if #list == 0 then
+      if V.killed and not V.round and M.dead_end(V) then
+        finish(G, V, nil, "a draw: no piece can ever move again (kill_before_home)")
+        return over(G)
+      end
       local c = t.mover
       if phase == "act" then
         G:log(COLOURS[c] .. ": " .. T.text(t.dice) .. " cannot be played")
