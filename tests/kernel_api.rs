@@ -210,3 +210,37 @@ fn malformed_statuses_are_refused_and_the_game_survives() {
         assert_eq!(fingerprint(&r), before, "{option}");
     }
 }
+
+#[test]
+fn the_switches_global_reads_the_loaded_switches_and_refuses_changes_and_typos() {
+    let mut r = repl(&common::rules());
+    run(
+        &mut r,
+        &["new backgammon --seed 1 --set cube=false --set turn_cap=40"],
+    );
+    let before = fingerprint(&r);
+    assert_eq!(
+        run(
+            &mut r,
+            &["lua switches.cube, switches.turn_cap, switches.start"]
+        )
+        .trim(),
+        "false\t40\tstandard"
+    );
+    // The same values as G:switch, which stays.
+    assert_eq!(
+        run(&mut r, &["lua switches.turn_cap == G:switch('turn_cap')"]).trim(),
+        "true"
+    );
+    for (call, want) in [
+        ("switches.cubee", "unknown switch 'cubee'"),
+        ("(function() switches.cube = true end)()", "read-only"),
+        ("rawset(switches, 'cube', true)", "read-only"),
+        ("setmetatable(switches, nil)", "metatable"),
+    ] {
+        let err = fails(&mut r, &format!("lua {call}"));
+        assert!(err.contains(want), "{call}: {err}");
+    }
+    assert_eq!(run(&mut r, &["lua switches.cube"]).trim(), "false");
+    assert_eq!(fingerprint(&r), before);
+}

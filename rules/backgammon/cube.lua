@@ -16,17 +16,17 @@ end
 
 -- True when `seat` may offer a double now (at his turn, before rolling).
 function C.may_double(G, seat)
-  if not G:switch("cube") or G:get("crawford") then return false end
+  if not switches.cube or G:get("crawford") then return false end
   local value, owner = C.state(G)
-  local limit = G:switch("cube_limit")
+  local limit = switches.cube_limit
   return (owner == 0 or owner == seat) and (limit == 0 or value < limit)
 end
 
 -- True when the opponent of the doubler may beaver.
 function C.may_beaver(G)
-  if not G:switch("beavers") or (G:get("match_length") or 0) > 0 then return false end
+  if not switches.beavers or (G:get("match_length") or 0) > 0 then return false end
   local value = C.state(G)
-  local limit = G:switch("cube_limit")
+  local limit = switches.cube_limit
   return limit == 0 or value * 4 <= limit
 end
 

@@ -19,7 +19,7 @@ local eval = require("backgammon.eval")
 local function power_of_two(v) return v >= 1 and v & (v - 1) == 0 end
 
 local function setup(G)
-  local limit = G:switch("cube_limit")
+  local limit = switches.cube_limit
   if limit ~= 0 and not power_of_two(limit) then
     error(string.format("cube_limit: %d is not 0 or a power of two", limit), 0)
   end
@@ -30,7 +30,7 @@ local function setup(G)
   G:set("cube", 1)
   G:set("cube_owner", 0)
   G:set("score", { 0, 0 })
-  G:set("match_length", G:switch("match_length"))
+  G:set("match_length", switches.match_length)
   G:set("crawford", false)
   G:set("crawford_used", false)
   G:set("turns", 0)
@@ -101,7 +101,7 @@ local function label(G, option)
   if type(option) == "string" then return option end
   local dice, b = turn.dice(G), layout.board(G, G:current())
   local steps = movegen.unpack(option)
-  return notation.label(b, dice[1], dice[2], G:switch("max_per_point"), steps,
+  return notation.label(b, dice[1], dice[2], switches.max_per_point, steps,
     moves.all(G, b, dice[1], dice[2]))
 end
 
@@ -122,7 +122,7 @@ local function parse(G, text, options)
     error(string.format("%q is not possible now (options: %s)", text, table.concat(names, ", ")), 0)
   end
   local dice, b = turn.dice(G), layout.board(G, G:current())
-  local e = notation.resolve(b, dice[1], dice[2], G:switch("max_per_point"), text,
+  local e = notation.resolve(b, dice[1], dice[2], switches.max_per_point, text,
     moves.all(G, b, dice[1], dice[2]))
   for i, o in ipairs(options) do
     if notation.key_after(b, movegen.unpack(o)) == e.key then return i end
@@ -138,7 +138,7 @@ local function board_view(G, viewer)
   return {
     x = layout.side(G, 1), o = layout.side(G, 2), viewer = viewer, current = G:current(),
     phase = G:get("phase"), dice = turn.dice(G), cube = value, cube_owner = owner,
-    cube_on = G:switch("cube"), score = G:get("score"), match_length = G:get("match_length"),
+    cube_on = switches.cube, score = G:get("score"), match_length = G:get("match_length"),
     crawford = G:get("crawford"), game = G:get("game"), result = G:get("result"),
   }
 end
@@ -159,7 +159,7 @@ local function invariant(G)
 end
 
 local function machine_moves(G, args)
-  return machine.moves(args, { checkers = rules.checkers(G), max_per_point = G:switch("max_per_point"),
+  return machine.moves(args, { checkers = rules.checkers(G), max_per_point = switches.max_per_point,
     search = function(b, d1, d2) return moves.all(G, b, d1, d2) end })
 end
 

@@ -56,7 +56,7 @@ function M.finish(G, winner, points, how, dropped)
     return end_session(G, score, string.format("%s; %s wins the %d-point match", text, NAMES[winner], length),
       dropped)
   end
-  local crawford = M.next_is_crawford(length, score, G:switch("crawford"), G:get("crawford_used"))
+  local crawford = M.next_is_crawford(length, score, switches.crawford, G:get("crawford_used"))
   G:set("crawford", crawford)
   if crawford then G:set("crawford_used", true) end
   G:log(text .. (crawford and "; the next game is the Crawford game" or ""))

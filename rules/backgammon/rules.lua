@@ -16,7 +16,7 @@ local R = {}
 
 -- §1 (switch `start`): the side `seat` starts with. Every new game of a match asks again.
 function R.starting_layout(G, seat)
-  return layout.start_side(G:switch("start"))
+  return layout.start_side(switches.start)
 end
 
 -- §3: the dice a roll of d1, d2 lets the mover play: each once, a double four times.
@@ -45,7 +45,7 @@ function R.may_land(G, b, to)
     return hook.may_hit(G, b, to)
   end
   if v == 0 then return true end
-  local cap = G:switch("max_per_point")
+  local cap = switches.max_per_point
   return cap == 0 or v < cap
 end
 
@@ -113,9 +113,9 @@ end
 -- §6 (switches `scoring`, `jacoby`): the points a win of `kind` scores with the cube at
 -- `cube`, and the kind that counted. Jacoby applies in money play only.
 function R.points(G, kind, cube)
-  local scoring = G:switch("scoring")
+  local scoring = switches.scoring
   local money = (G:get("match_length") or 0) == 0
-  if scoring == "single" or (money and G:switch("jacoby") and cube == 1) then
+  if scoring == "single" or (money and switches.jacoby and cube == 1) then
     kind = 1
   elseif scoring == "gammons" and kind == 3 then
     kind = 2
@@ -127,27 +127,39 @@ end
 -- R.fast_dice and R.shield say which dice it plays and which blots it may not hit.
 local ASSUMED = { "step", "may_land", "may_bear_off", "forced_play" }
 
--- Whether every hook of ASSUMED is this file's. The hooks are frozen once the rules (with
--- their house rules) are loaded, so the answer is found at the first roll and kept: it is a
--- fact of the loaded rules, not of any game.
-local kept
-local function assumed_kept()
-  if kept == nil then
-    kept = true
+-- Whether hook `name` is still the game's own `f` (no house rule overrides it). The hooks are
+-- frozen once the rules (with their house rules) are loaded, so each answer is found at the
+-- first ask and kept: a fact of the loaded rules, not of any game.
+local own = {}
+function R.unchanged(name, f)
+  local v = own[name]
+  if v == nil then
+    v = hook[name] == f
+    own[name] = v
+  end
+  return v
+end
+
+-- Whether the fast generator may serve the loaded rules: every hook of ASSUMED is this file's
+-- and there is no point limit. The switches are fixed for the loaded rules too (the global
+-- `switches`), so this is found once and kept, as R.unchanged.
+local fast
+local function fast_kept()
+  if fast == nil then
+    fast = switches.max_per_point == 0
     for i = 1, #ASSUMED do
-      if hook[ASSUMED[i]] ~= R[ASSUMED[i]] then kept = false end
+      if not R.unchanged(ASSUMED[i], R[ASSUMED[i]]) then fast = false end
     end
   end
-  return kept
+  return fast
 end
 
 -- How many dice the fast generator plays for the roll d1, d2 so as to give the hooks' moves,
--- or nil when it cannot (moves.lua then builds them from the hooks): the hooks it assumes
--- are this file's, and dice_to_play gives the dice of this roll, or two to four of a
--- double's value.
+-- or nil when it cannot (moves.lua then builds them from the hooks): fast_kept, and
+-- dice_to_play gives the dice of this roll, or two to four of a double's value.
 function R.fast_dice(G, d1, d2)
-  if not assumed_kept() or G:switch("max_per_point") ~= 0 then return nil end
-  if hook.dice_to_play == R.dice_to_play then return d1 == d2 and 4 or 2 end
+  if not fast_kept() then return nil end
+  if R.unchanged("dice_to_play", R.dice_to_play) then return d1 == d2 and 4 or 2 end
   local dice = hook.dice_to_play(G, d1, d2)
   if d1 ~= d2 then return #dice == 2 and dice[1] == d1 and dice[2] == d2 and 2 or nil end
   for i = 1, #dice do
@@ -160,7 +172,7 @@ end
 -- in a move from `b`: hook.may_hit asked once for each (see R.may_hit); 0 while may_hit is
 -- this file's.
 function R.shield(G, b, blots)
-  if hook.may_hit == R.may_hit then return 0 end
+  if R.unchanged("may_hit", R.may_hit) then return 0 end
   local shield = 0
   for p = 1, 24 do
     if blots & (1 << p) ~= 0 and not hook.may_hit(G, b, p) then shield = shield | 1 << p end

@@ -46,7 +46,7 @@ function T.moves(G, seat, a, b)
   local n = rules.fast_dice(G, a, b)
   if not n then return moves.moves(G, layout.board(G, seat), a, b) end
   -- Only an overridden may_hit may shield a blot: else no board is needed here.
-  if blots ~= 0 and hook.may_hit ~= rules.may_hit then
+  if blots ~= 0 and not rules.unchanged("may_hit", rules.may_hit) then
     local shield = rules.shield(G, layout.board(G, seat), blots)
     blocked, blots = blocked | shield, blots & ~shield
   end
@@ -109,7 +109,7 @@ end
 -- Ends the turn: count it when there is a turn cap (and draw at the cap), else pass the dice
 -- on. Returns the seat whose turn starts, or nil when the game ended.
 function T.end_turn(G)
-  local cap = G:switch("turn_cap")
+  local cap = switches.turn_cap
   if cap > 0 then
     local turns = (G:get("turns") or 0) + 1
     G:set("turns", turns)
@@ -145,7 +145,7 @@ local function opening(G, a, b)
   local seat = a > b and 1 or 2
   G:set_current(seat)
   G:log(string.format("Opening roll: X %d, O %d; %s moves first", a, b, NAMES[seat]))
-  if G:switch("opening_roll") == "starter_rerolls" then
+  if switches.opening_roll == "starter_rerolls" then
     G:set("phase", "roll")
   else
     T.begin_move(G, a, b)
@@ -161,7 +161,7 @@ function T.chance(G, name, outcome)
   else
     local status = T.begin_move(G, a, b)
     -- The decision just built is the status, unless a house rule stacks on `status`.
-    if status and hook.status == T.status then return status end
+    if status and rules.unchanged("status", T.status) then return status end
   end
   return hook.status(G)
 end
@@ -190,7 +190,7 @@ local function play(G, pack)
     match.win(G, seat)
   else
     local next_seat = T.end_turn(G)
-    if next_seat and hook.status == T.status then return start_status(G, next_seat) end
+    if next_seat and rules.unchanged("status", T.status) then return start_status(G, next_seat) end
   end
   return hook.status(G)
 end

@@ -506,6 +506,10 @@ tiles = {}
 ---@type string[]
 tile_names = {}
 
+---The switches of the loaded rules (defaults, the variant's, `--set`), read-only; the same values as `G:switch`, which they are fixed for, at a fraction of its cost (`switches.cube`). Reading an unknown switch is an error.
+---@type table<string, Value>
+switches = {}
+
 ---The keys of t in a stable order (numbers first, then strings): iterate with it, not `pairs`, where the order matters.
 ---@param t table
 ---@return any[]

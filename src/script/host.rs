@@ -251,6 +251,11 @@ impl Host {
         self.helpers.get::<Function>("readonly")?.call(t)
     }
 
+    /// The global `switches`: a read-only view of `values` in which an unknown name is an error.
+    pub fn switches_view(&self, values: Table) -> mlua::Result<Table> {
+        self.helpers.get::<Function>("switches_view")?.call(values)
+    }
+
     /// `override` stacked on `base`.
     pub fn compose(&self, over: &Function, base: &Function) -> mlua::Result<Function> {
         self.helpers.get::<Function>("compose")?.call((over, base))
@@ -402,7 +407,7 @@ fn load_chunk(
 }
 
 /// Globals the loader publishes after the rule files have loaded (see rules.rs).
-const LATE_GLOBALS: [&str; 3] = ["hook", "tiles", "tile_names"];
+const LATE_GLOBALS: [&str; 4] = ["hook", "tiles", "tile_names", "switches"];
 
 /// Refuses a chunk that reads a global no rule has: `file:line: undefined global 'x'`. The
 /// forbidden libraries are left to the sandbox's own error when the read runs.

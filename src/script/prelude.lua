@@ -39,6 +39,20 @@ local function readonly(t, seen)
   return proxy
 end
 
+-- The switches of the loaded rules, read-only: the global `switches`. Reading a switch no rule
+-- declares is an error, as with G:switch (a typo would otherwise read nil).
+local function switches_view(values)
+  local inner = {}
+  for k, v in next, values do inner[k] = type(v) == "table" and readonly(v) or v end
+  setmetatable(inner, {
+    __index = function(_, k) error("unknown switch '" .. tostring(k) .. "'", 2) end,
+  })
+  local proxy = {}
+  setmetatable(proxy, frozen_meta(inner, proxy))
+  frozen[proxy] = true
+  return proxy
+end
+
 -- Sealed tables (rule files' tables), in the order they were sealed, each with a copy of its
 -- contents as sealed and a name for messages.
 local sealed, sealed_copy, sealed_name = {}, {}, {}
@@ -246,6 +260,7 @@ end
 
 return {
   readonly = readonly,
+  switches_view = switches_view,
   seal = seal,
   changed = changed,
   restore = restore,

@@ -433,7 +433,7 @@ impl Rules {
             bail!("--set {k}: no rule of {game} reads switch '{k}'");
         }
         let hooks = compose(&host, &stacks)?;
-        install(&host, &hooks, &tiles)?;
+        install(&host, &hooks, &tiles, &switches)?;
         host.seal_loaded()
             .map_err(|e| anyhow!("sealing the rules: {}", super::error::message(&e)))?;
         let chance_names = randomizers
@@ -738,9 +738,22 @@ fn compose(
     Ok(out)
 }
 
-/// Publishes `hook`, `tiles` and `tile_names` as read-only globals.
-fn install(host: &Host, hooks: &BTreeMap<String, Function>, tiles: &[Tile]) -> Result<()> {
+/// Publishes `hook`, `tiles`, `tile_names` and `switches` as read-only globals. The switches
+/// are fixed for the loaded rules (every game of them starts from these), so a rule may read
+/// `switches.name` instead of calling `G:switch("name")`, a fraction of the cost.
+fn install(
+    host: &Host,
+    hooks: &BTreeMap<String, Function>,
+    tiles: &[Tile],
+    switches: &BTreeMap<String, Value>,
+) -> Result<()> {
     let lua = &host.lua;
+    let values = lua.create_table()?;
+    for (k, v) in switches {
+        values.raw_set(k.as_str(), super::api::to_lua(lua, v)?)?;
+    }
+    lua.globals()
+        .raw_set("switches", host.switches_view(values)?)?;
     let hook_t = lua.create_table()?;
     for (name, f) in hooks {
         hook_t.raw_set(name.as_str(), f.clone())?;

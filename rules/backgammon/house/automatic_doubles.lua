@@ -8,7 +8,7 @@ return {
     chance = function(base, G, name, outcome)
       local tie = name == "opening" and G:get("phase") == "opening" and outcome[1] == outcome[2]
       base(G, name, outcome)
-      local limit = G:switch("cube_limit")
+      local limit = switches.cube_limit
       local value = G:get("cube") or 1
       if tie and (G:get("match_length") or 0) == 0 and (limit == 0 or value < limit) then
         G:set("cube", value * 2)
