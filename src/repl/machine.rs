@@ -170,15 +170,16 @@ fn force(session: &mut Session, dice: &str) -> Result<()> {
     if words.is_empty() {
         bail!("--dice: no outcome given (the words `roll` takes, e.g. --dice '6 5')");
     }
-    let waits = match session.status()?.clone() {
+    let decides = match session.status()? {
         Status::Chance(..) => None,
-        Status::Decision { actor, .. } => {
-            Some(format!("{}'s decision", seat_name(&session.game, actor)))
-        }
-        Status::Over { .. } => Some("nothing: the game is over".into()),
+        Status::Decision { actor, .. } => Some(*actor),
+        Status::Over { .. } => bail!("--dice '{dice}': the game is over in this position"),
     };
-    if let Some(waits) = waits {
-        bail!("--dice '{dice}': this position waits for {waits}, not for a chance event");
+    if let Some(actor) = decides {
+        bail!(
+            "--dice '{dice}': this position waits for {}'s decision, not for a chance event",
+            seat_name(&session.game, actor)
+        );
     }
     session
         .roll(&words)
