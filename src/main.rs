@@ -97,12 +97,24 @@ enum Cmd {
         #[arg(long)]
         echo: bool,
     },
-    /// The legal moves from a position, as JSON (the machine interface).
-    #[command(after_help = "Example: tortuga moves backgammon --position 4HPwATDgc/ABMA --dice 61")]
+    /// What a game waits for in a position, on the variant's and house rules, as JSON (the
+    /// machine interface).
+    ///
+    /// Backgammon lists its legal moves with the positions they lead to. Any other game reads the
+    /// position as `setup` does, forces the chance event it waits for with --dice as `roll` does,
+    /// and prints one line: {"game", "variant", "house", "waiting": "decision", "actor": {"seat",
+    /// "name"}, "prompt", "options": [labels as `moves` lists them]}, or "waiting": "chance" with
+    /// "chance": its name, or "waiting": "over" with "result" and "scores": [{"seat", "name",
+    /// "score"}].
+    #[command(
+        after_help = "Examples:\n  tortuga moves backgammon --position 4HPwATDgc/ABMA --dice 61\n  tortuga moves chaupar --variant safe_blocks --position @chaupar.txt --dice '2 1 1'\n  tortuga moves jackal --house safe_gold --position \"$(tortuga --game jackal -c position)\""
+    )]
     Moves {
+        /// The game (`tortuga -c games` lists them).
         game: String,
         #[command(flatten)]
         query: MachineQuery,
+        /// The variant, a file of the game's `variants/` folder.
         #[arg(long)]
         variant: Option<String>,
         /// A house rule to switch on beyond the variant's (repeatable).

@@ -66,10 +66,14 @@ fn the_repl_reads_piped_input_and_survives_errors() {
 
 #[test]
 fn the_machine_interface_fails_cleanly() {
-    let out = tortuga(&["moves", "race", "--position", "1,1", "--json"], "");
+    let out = tortuga(&["moves", "race", "--position", "1,99", "--json"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    assert!(text(&out.stderr).contains("no machine interface"));
+    assert_eq!(
+        text(&out.stderr),
+        "error: --position: race position refused: rules/race/game.lua:92: position: cell '99' is not \
+         on the path\n"
+    );
     let out = tortuga(&["moves", "chess", "--position", "x"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no game 'chess'"));

@@ -41,16 +41,18 @@ pub struct GameOptions {
 /// The machine interface's query: `moves --position` in the REPL, `tortuga moves` outside.
 #[derive(Args, Clone, Debug, Default, PartialEq)]
 pub struct MachineQuery {
-    /// A position in the game's machine format (JSON for backgammon).
+    /// A position in the game's own text (what `position` prints), or @FILE; backgammon's:
+    /// a Position ID or JSON.
     #[arg(long, value_name = "POSITION")]
     pub position: Option<String>,
-    /// The dice to move with (`61`, `6-1`).
+    /// The outcome of the chance event the position waits for, as `roll` takes it
+    /// (`--dice '6 5'`); backgammon's dice to move with (`61`, `6-1`).
     #[arg(long, value_name = "DICE", requires = "position")]
     pub dice: Option<String>,
     /// Print JSON (the only format; accepted for clarity).
     #[arg(long, requires = "position")]
     pub json: bool,
-    /// Positions in the oracle's absolute orientation.
+    /// Backgammon: positions in the oracle's absolute orientation.
     #[arg(long, requires = "position")]
     pub absolute: bool,
 }
@@ -102,9 +104,12 @@ pub enum ReplCommand {
     },
     /// List the options of the current decision, numbered.
     ///
-    /// With --position: the machine interface, the legal moves from a position, without touching
-    /// the game.
-    #[command(after_help = "Examples: moves\n          moves --position 4HPwATDgc/ABMA --dice 61")]
+    /// With --position: the machine interface, what the game waits for in a position (its
+    /// options, as `moves` lists them, or a chance event, or the result) as JSON, on the
+    /// current game's rules, without touching the game.
+    #[command(
+        after_help = "Examples: moves\n          moves --position 4HPwATDgc/ABMA --dice 61\n          moves --position @chaupar.txt --dice '6 5 2'"
+    )]
     Moves {
         #[command(flatten)]
         query: MachineQuery,

@@ -5,6 +5,7 @@ pub mod commands;
 pub mod editor;
 pub mod help;
 pub mod lua;
+mod machine;
 pub mod paint;
 pub mod watch;
 
@@ -14,7 +15,6 @@ use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
 use clap::{CommandFactory, FromArgMatches};
-use mlua::Value as LuaValue;
 
 use crate::kernel::rng::Stream;
 use crate::kernel::{Seat, Viewer};
@@ -26,6 +26,7 @@ use crate::session::{Event, Game, Origin, Session, Status, picture};
 use crate::sim;
 use crate::sim::bots::{Bot, BotSpec};
 use commands::{GameOptions, Line, MachineQuery, ReplCommand};
+pub use machine::machine_moves;
 
 pub struct Repl {
     pub rules_dir: PathBuf,
@@ -498,9 +499,7 @@ impl Repl {
         // Without --players, a position may say how many seats it is for.
         let seats = match (f.players, &position) {
             (Some(n), _) => n,
-            (None, Some(text)) => crate::session::Game::new(rules.clone(), rules.seats.default, 0)?
-                .position_seats(text)?
-                .unwrap_or(rules.seats.default),
+            (None, Some(text)) => position_seats(&rules, text)?,
             (None, None) => rules.seats.default,
         };
         let origin = Origin {
@@ -525,13 +524,7 @@ impl Repl {
     }
 
     fn setup(&mut self, game: &str, options: GameOptions, text: &str) -> Result<String> {
-        let position = match text.strip_prefix('@') {
-            Some(file) => {
-                crate::files::read_text(Path::new(file), crate::files::MAX_INPUT_FILE, file)
-                    .map_err(|e| anyhow!(e))?
-            }
-            None => text.to_string(),
-        };
+        let position = position_text(text)?;
         let options = GameOptions {
             seed: options.seed.or(Some(0)),
             ..options
@@ -1255,29 +1248,22 @@ fn is_tag(t: &str) -> bool {
     !t.is_empty() && t.chars().all(|c| c.is_ascii_uppercase() || c == '_')
 }
 
-/// The machine interface: the game's `machine_moves` hook on a fresh state.
-pub fn machine_moves(
-    rules: Rc<Rules>,
-    position: &str,
-    dice: Option<&str>,
-    absolute: bool,
-) -> Result<String> {
-    let game = crate::session::Game::new(rules.clone(), rules.seats.default, 0)?;
-    if !game.has_hook("machine_moves") {
-        bail!(
-            "{} has no machine interface (no machine_moves hook)",
-            rules.game
-        );
+/// A position as `setup` and `moves --position` take it: the text itself, or `@FILE` for the
+/// text of a file (a position of several lines).
+fn position_text(text: &str) -> Result<String> {
+    match text.strip_prefix('@') {
+        Some(file) => crate::files::read_text(Path::new(file), crate::files::MAX_INPUT_FILE, file)
+            .map_err(|e| anyhow!(e)),
+        None => Ok(text.to_string()),
     }
-    let lua = &rules.host.lua;
-    let args = lua.create_table()?;
-    args.raw_set("position", position)?;
-    if let Some(d) = dice {
-        args.raw_set("dice", d)?;
-    }
-    args.raw_set("absolute", absolute)?;
-    let out: LuaValue = LuaValue::Table(args);
-    game.text_hook("machine_moves", out)
+}
+
+/// The seats a game set up in `position` is for: as many as the position says (the game's
+/// `position_seats` hook), or the game's default.
+fn position_seats(rules: &Rc<Rules>, position: &str) -> Result<u32> {
+    Ok(Game::new(rules.clone(), rules.seats.default, 0)?
+        .position_seats(position)?
+        .unwrap_or(rules.seats.default))
 }
 
 #[cfg(test)]
