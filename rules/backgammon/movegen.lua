@@ -610,6 +610,10 @@ end
 -- shorter ones, which may leave stale entries after n).
 local function four_steps(b, d, occ, open, blots, out)
   local n, best, movable, first, third, fourth = 0, 0, open << d, d << 44, THIRD[d], FOURTH[d]
+  -- The module's tables and masks as locals: the inner loops read them on every pass, and an
+  -- upvalue costs an instruction of its own each time.
+  local POINT, UPTO, BAR_BIT, OUTSIDE, BEAR, HIT3, HIT4, PLACES =
+    POINT, UPTO, BAR_BIT, OUTSIDE, BEAR, HIT3, HIT4, PLACES
   local s1 = occ & movable
   if b[25] > 0 then
     s1 = s1 & BAR_BIT
