@@ -428,8 +428,17 @@ local function two_steps(hi, lo, occ, ones, open, blots, bar, out)
     local bs = los & ~(1 << x) & ~(1 << (a + lo))
     if ones & low ~= 0 then bs = bs & ~low end
     local hi_step = a * 64 + x * 2 + (blots >> x & 1) | first
-    -- Sources whose low step hits a blot (not the one the high step hit).
-    local hits = (blots & ~(1 << x)) << lo
+    -- Sources whose low step hits a blot (not the one the high step hit). Most often none
+    -- does, and the first loop, which need not ask, lists them all.
+    local hits = (blots & ~(1 << x)) << lo & bs
+    if hits == 0 then
+      while bs ~= 0 do
+        local lb = bs & -bs
+        bs = bs ~ lb
+        n = n + 1
+        out[n] = hi_step | second[lb % 37]
+      end
+    end
     while bs ~= 0 do
       local lb = bs & -bs
       bs = bs ~ lb
@@ -668,8 +677,17 @@ local function four_steps(b, d, occ, open, blots, out)
         elseif best < 4 then
           n, best = 0, 4
         end
-        -- Sources whose step hits a blot (one the first three steps left standing).
-        local hits = (standing & ~down) << d & PLACES
+        -- Sources whose step hits a blot (one the first three steps left standing). Most
+        -- often none does, and the first loop, which need not ask, lists them all.
+        local hits = (standing & ~down) << d & PLACES & s4
+        if hits == 0 then
+          while s4 ~= 0 do
+            local l4 = s4 & -s4
+            s4 = s4 ~ l4
+            n = n + 1
+            out[n] = c3 | fourth[l4 % 37]
+          end
+        end
         while s4 ~= 0 do
           local l4 = s4 & -s4
           s4 = s4 ~ l4
