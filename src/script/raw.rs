@@ -568,40 +568,45 @@ fn mask(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
         return Err(format!("mask: track '{name}' has more than 62 positions"));
     }
     let want = &want[..n];
-    let (mut bits, mut empty) = ([0i64; MAX], 0i64);
+    // A place that holds none of a triple's seat's pieces has its bit when min..max takes 0:
+    // such triples start with every place, and places with pieces are decided below.
+    let mut bits = [0i64; MAX];
+    let every = ((1i64 << track.locs.len()) - 1) << 1;
+    for (b, &(_, min, max)) in bits.iter_mut().zip(want) {
+        if (min..=max).contains(&0) {
+            *b = every;
+        }
+    }
     for (i, &c) in track.locs.iter().enumerate() {
         let here = state.at(c);
-        let bit = 1 << (i + 1);
-        if here.is_empty() {
-            // Most places are: what an empty place gives is added at the end.
-            empty |= bit;
+        let Some(&bottom) = here.first() else {
             continue;
-        }
-        // Most places hold pieces of one owner: then each triple's count is all or nothing.
-        let owner = state.piece(here[0]).owner;
-        let mixed = track.revisits || here[1..].iter().any(|&p| state.piece(p).owner != owner);
-        for (b, &(seat, min, max)) in bits[..n].iter_mut().zip(want) {
-            let count = if track.revisits {
+        };
+        let bit = 2i64 << i;
+        let owner = state.piece(bottom).owner;
+        // Most places hold pieces of one owner: then only that owner's triples change.
+        let single = !track.revisits && here.iter().all(|&p| state.piece(p).owner == owner);
+        for k in 0..n {
+            let (seat, min, max) = want[k];
+            let count = if single {
+                if seat != owner {
+                    continue;
+                }
+                here.len()
+            } else if track.revisits {
                 here.iter()
                     .filter(|&&q| {
                         state.piece(q).owner == seat && state.counts_at(q, track, i as u32 + 1)
                     })
                     .count()
-            } else if mixed {
-                state.count(c, Some(seat), None)
-            } else if seat == owner {
-                here.len()
             } else {
-                0
+                state.count(c, Some(seat), None)
             } as i64;
             if (min..=max).contains(&count) {
-                *b |= bit;
+                bits[k] |= bit;
+            } else {
+                bits[k] &= !bit;
             }
-        }
-    }
-    for (b, &(_, min, _)) in bits.iter_mut().zip(want) {
-        if min <= 0 {
-            *b |= empty;
         }
     }
     for b in &bits[..n] {
