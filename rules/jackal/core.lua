@@ -716,9 +716,12 @@ end
 ------------------------------------------------------------------------------------------
 -- Moving characters and items
 
-function C.place(G, c, l, step)
+-- Moves character c to l (spinner step `step`); view V, when given, follows.
+function C.place(G, c, l, step, V)
+  local from = c.loc
   C.move_char(G, c.id, l, step or 0)
   c.loc, c.step = l, step or 0
+  if V then C.vrelocate(V, c, from) end
 end
 
 -- Frees character p from a trap and sobers it up (record c, when given, follows).
@@ -791,28 +794,33 @@ function C.end_move(G)
   G:set("mv_live", false)
 end
 
--- c dies. fate of the move's item (when c is the mover): "start", "lost" or "stays".
-function C.kill(G, c, fate, why)
+-- c dies. fate of the move's item (when c is the mover): "start", "lost" or "stays". View V,
+-- when given, follows.
+function C.kill(G, c, fate, why, V)
   if c.id == G:get("mv_ch") and G:get("mv_live") then
     if fate == "lost" then C.item_lost(G)
     elseif fate == "stays" then G:set("mv_item", 0)
     else C.item_home(G) end
     C.end_move(G)
   end
+  local from = c.loc
   C.retire(G, c.id, B.DEAD)
   C.retired(c, B.DEAD)
+  if V then C.vrelocate(V, c, from) end
   G:log(c.label .. " dies" .. (why and (" (" .. why .. ")") or ""))
   G:stat("deaths")
 end
 
--- c leaves the game (Friday or the missionary, §8).
-function C.leave(G, c, why)
+-- c leaves the game (Friday or the missionary, §8); view V, when given, follows.
+function C.leave(G, c, why, V)
   if c.id == G:get("mv_ch") and G:get("mv_live") then
     C.item_home(G)
     C.end_move(G)
   end
+  local from = c.loc
   C.retire(G, c.id, B.GONE)
   C.retired(c, B.GONE)
+  if V then C.vrelocate(V, c, from) end
   G:log(c.label .. " leaves the game" .. (why and (" (" .. why .. ")") or ""))
 end
 
@@ -840,9 +848,10 @@ function C.hit(G, V, c, a)
   C.vrelocate(V, c, from)
 end
 
--- c boards the ship of team t (with the move's item banked, §4.2 rule 3).
-function C.board(G, c, t, ships)
-  C.place(G, c, ships[t], 0)
+-- c boards the ship of team t (with the move's item banked, §4.2 rule 3); view V, when given,
+-- follows.
+function C.board(G, c, t, ships, V)
+  C.place(G, c, ships[t], 0, V)
   C.clear_flags(G, c.id, c)
   if c.id == G:get("mv_ch") then
     C.item_bank(G, t)

@@ -396,16 +396,18 @@ end
 ------------------------------------------------------------------------------------------
 -- Applying actions
 
-local function sail(G, opt)
-  local ships = G:get("ships")
+-- A ship sails; view V follows.
+local function sail(G, V, opt)
+  local ships = V.ships
   local from = ships[opt.team]
-  local V = C.view(G)
   ships[opt.team] = opt.to
   G:set("ships", ships)
-  for _, c in ipairs(V.at[opt.to] or {}) do
-    if C.enemy_in(V.sides, opt.team, c.team) then C.kill(G, c, "lost", "run down by a ship") end
+  local there, aboard = C.occupants(V, opt.to), C.occupants(V, from)
+  for i = 1, #there do
+    local c = there[i]
+    if C.enemy_in(V.sides, opt.team, c.team) then C.kill(G, c, "lost", "run down by a ship", V) end
   end
-  for _, c in ipairs(V.at[from] or {}) do C.place(G, c, opt.to, 0) end
+  for i = 1, #aboard do C.place(G, aboard[i], opt.to, 0, V) end
   G:stat("sails")
 end
 
@@ -427,17 +429,19 @@ end
 
 -- Applies an action option. Returns "free" when the team acts again, "chain" and the status
 -- that follows when a move started (nil: its steps wait on the pending stack), or "done"
--- when the action is over. `at_once`: nothing stacked on the apply hook acts after it (see
--- chain.lua).
+-- and the view of the state when the action is over (nil when not known). `at_once`: nothing
+-- stacked on the apply hook acts after it (see chain.lua).
 function M.apply(G, opt, at_once)
   local a = opt.a
   if a == "pass" then
+    local V = C.view(G)
     G:log(C.team_name(G:get("turn")) .. " passes")
-    return "done"
+    return "done", V
   end
   if a == "ship" then
-    sail(G, opt)
-    return "done"
+    local V = C.view(G)
+    sail(G, V, opt)
+    return "done", V
   end
   if a == "revive" then
     local c, d = C.char(G, opt.ch), C.char(G, opt.dead)
