@@ -45,6 +45,20 @@ function C.vsw(V, k)
   return v
 end
 
+-- Sorts a short list (a team's characters, a cell's items) by `less` in place: table.sort is
+-- a bounded library call, which costs more than sorting a handful of entries here.
+function C.sort_few(list, less)
+  for i = 2, #list do
+    local v, j = list[i], i - 1
+    while j > 0 and less(v, list[j]) do
+      list[j + 1] = list[j]
+      j = j - 1
+    end
+    list[j + 1] = v
+  end
+  return list
+end
+
 function C.contains(list, v)
   for i = 1, #list do if list[i] == v then return true end end
   return false
@@ -147,11 +161,12 @@ function C.controller(G, t)
   return C.control(ctrl, teams, shifted, t)
 end
 
--- Teams whose rum a team may spend (§8, rum_sharing).
-function C.bottles_for(G, t)
+-- Teams whose rum a team may spend (§8, rum_sharing); V: a view of the state, when known.
+function C.bottles_for(G, t, V)
   local b = G:get("bottles")
-  if C.sw(G, "rum_sharing") == "team" then return b[t], { t } end
-  local sides, total, who = G:get("sides"), 0, {}
+  local sharing = V and C.vsw(V, "rum_sharing") or C.sw(G, "rum_sharing")
+  if sharing == "team" then return b[t], { t } end
+  local sides, total, who = V and V.sides or G:get("sides"), 0, {}
   for u = 1, 4 do
     if C.allied_in(sides, t, u) and b[u] > 0 then
       total = total + b[u]
@@ -462,7 +477,7 @@ function C.items_here(V, l, step)
   if not list then
     list = {}
     local G = V.G
-    local ps = G:at(l)
+    local ps = (G:count(l, nil, "coin") + G:count(l, nil, "treasure") > 0) and G:at(l) or {}
     for i = 1, #ps do
       local p = ps[i]
       local kind = G:kind(p)

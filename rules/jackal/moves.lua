@@ -56,8 +56,9 @@ end
 local function carry_choices(G, V, c)
   if C.sober_mis(c) or c.loc == B.UNDER or not B.is_land(c.loc) then return {} end
   local items = C.items_here(V, c.loc, c.step)
+  if #items == 0 then return items end
   local out, seen = {}, {}
-  table.sort(items, function(a, b) return a.id < b.id end)
+  C.sort_few(items, function(a, b) return a.id < b.id end)
   for i = 1, #items do
     local it = items[i]
     if not seen[it.kind] then
@@ -65,7 +66,7 @@ local function carry_choices(G, V, c)
       out[#out + 1] = it
     end
   end
-  table.sort(out, function(a, b) return a.kind < b.kind end)
+  C.sort_few(out, function(a, b) return a.kind < b.kind end)
   return out
 end
 
@@ -183,7 +184,7 @@ end
 -- Whether team t may use rum now (not during a shifted turn, §7.6).
 local function rum_ok(V, t)
   if V.shifted then return false end
-  return (C.bottles_for(V.G, t)) > 0
+  return (C.bottles_for(V.G, t, V)) > 0
 end
 
 -- The rum options of a trapped or spinning character (§8, switch `rum_timing`): a step to a
@@ -329,7 +330,7 @@ function M.actions(G, t, V, any)
     local c = V.chars[i]
     if c.team == t and M.can_act(c) then mine[#mine + 1] = c end
   end
-  table.sort(mine, function(a, b) return ORDER[a.label] < ORDER[b.label] end)
+  C.sort_few(mine, function(a, b) return ORDER[a.label] < ORDER[b.label] end)
   for i = 1, #mine do
     char_options(G, V, mine[i], out)
     if any and #out > 0 then return out end
@@ -342,7 +343,7 @@ end
 
 -- Free actions after the main action (give rum; end-of-turn rum), with view V when known.
 function M.post_actions(G, t, V)
-  if G:get("shifted") or C.bottles_for(G, t) == 0 then return {} end
+  if G:get("shifted") or C.bottles_for(G, t, V) == 0 then return {} end
   V = V or C.view(G)
   local out = {}
   M.give_options(G, V, t, out)
