@@ -120,7 +120,7 @@ end
 -- Rule 1: whether the chain has come back to a state it was in (or, with loop_rule
 -- fourth_visit, to a cell for the fourth time); records this visit.
 local function looped(G, V, l, req, mtype, dx, dy)
-  local key = table.concat({ l, req, mtype, dx, dy }, ":")
+  local key = l .. ":" .. req .. ":" .. mtype .. ":" .. dx .. ":" .. dy
   local seen = G:get("mv_seen") or {}
   if C.vsw(V, "loop_rule") == "fourth_visit" then
     local n = 0

@@ -441,12 +441,20 @@ function C.vsteps(V, l)
   return (t and C.th(t, "steps", V.G, l)) or 1
 end
 
--- Keeps a view up to date after c moved from `from` to c.loc.
+-- Keeps a view up to date after c moved from `from` to c.loc. (The lists are a cell's few
+-- characters: shifted in Lua, cheaper than the bounded table.insert and table.remove.)
 function C.vrelocate(V, c, from)
   local list = V.at[from]
   if list then
-    for i = #list, 1, -1 do if list[i].id == c.id then table.remove(list, i) end end
-    if #list == 0 then V.at[from] = nil end
+    local n = 0
+    for i = 1, #list do
+      if list[i].id ~= c.id then
+        n = n + 1
+        list[n] = list[i]
+      end
+    end
+    for i = #list, n + 1, -1 do list[i] = nil end
+    if n == 0 then V.at[from] = nil end
   end
   local to = V.at[c.loc]
   if not to then
@@ -455,8 +463,11 @@ function C.vrelocate(V, c, from)
   end
   -- in piece-id order, as C.read_view lists them
   local i = #to
-  while i > 0 and to[i].id > c.id do i = i - 1 end
-  table.insert(to, i + 1, c)
+  while i > 0 and to[i].id > c.id do
+    to[i + 1] = to[i]
+    i = i - 1
+  end
+  to[i + 1] = c
 end
 
 -- Characters at l (spinner step `step`, or every step when step is nil), except `but`.
