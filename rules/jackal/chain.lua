@@ -199,6 +199,7 @@ local function arrive(G, V)
   if open then return hand_over(G, V, "land") end
   C.push(G, "land")
   G:set("mv_fresh", l)
+  C.keep_view(G, V) -- for land, after the flip
   return hand_over(G, nil, "flip", l, "move")
 end
 
@@ -283,7 +284,7 @@ local function effect(G, V)
   C.keep_view(G, V)
   local res = C.th(t, "on_arrive", G, l, c)
   -- the view as the tile left it: the same one when it changed nothing (mv_fresh is not in it)
-  V = G:kept("view")
+  V = C.kept_view(G)
   if (res == nil or res == "rest") and may_not_stop(G, V, c, l, t) then
     C.kill(G, V and C.vchar(V, p) or C.mover(G), "start", "no stopping at " .. B.name(l), V)
     return V
