@@ -45,6 +45,22 @@ fn any_change_after_the_keep_undo_or_a_copy_forgets_it() {
 }
 
 #[test]
+fn a_value_kept_with_its_properties_outlives_other_changes_only() {
+    let mut r = tally();
+    // "note" keeps the table with property n, then changes another one: still kept
+    run(&mut r, &["play add", "play note", "play add"]);
+    assert!(log(&mut r, 2).contains("kept 1"), "{}", log(&mut r, 2));
+    run(&mut r, &["play note", "play roll"]);
+    assert!(log(&mut r, 2).contains("kept 2"), "{}", log(&mut r, 2));
+    // "bump" changes n itself after keeping: the next event builds it again
+    run(&mut r, &["roll 1", "play bump", "play add"]);
+    assert!(log(&mut r, 2).contains("built 4"), "{}", log(&mut r, 2));
+    // undo makes a copy: nothing kept applies to it, whatever its properties hold
+    run(&mut r, &["play note", "undo", "play add"]);
+    assert!(log(&mut r, 2).contains("built 5"), "{}", log(&mut r, 2));
+}
+
+#[test]
 fn a_failed_event_or_query_leaves_nothing_kept() {
     let mut r = tally();
     run(&mut r, &["play add", "play add"]);

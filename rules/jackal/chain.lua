@@ -120,7 +120,7 @@ end
 -- Rule 1: whether the chain has come back to a state it was in (or, with loop_rule
 -- fourth_visit, to a cell for the fourth time); records this visit.
 local function looped(G, V, l, req, mtype, dx, dy)
-  local key = table.concat({ l, req, mtype, dx, dy }, ":")
+  local key = l .. ":" .. req .. ":" .. mtype .. ":" .. dx .. ":" .. dy
   local seen = G:get("mv_seen") or {}
   if C.vsw(V, "loop_rule") == "fourth_visit" then
     local n = 0
@@ -146,27 +146,27 @@ local function arrive(G, V)
   req, dx, dy = req or 0, dx or 0, dy or 0
   -- 1. Loop
   if looped(G, V, l, req, mtype, dx, dy) then
-    C.kill(G, c, "start", "a loop")
-    return
+    C.kill(G, c, "start", "a loop", V)
+    return V
   end
   -- 2. Forbidden
   local open = B.is_land(l) and C.vt(V, l) ~= nil
   local step = req
   if open and req == 0 then step = C.ventry_step(V, l, c) end
   if not hook.may_enter(G, V, c, l, step) then
-    C.kill(G, c, "start", "a forbidden cell")
-    return
+    C.kill(G, c, "start", "a forbidden cell", V)
+    return V
   end
   -- 3. Ship cell
   local st = C.ship_team(V.ships, l)
   if st then
     if C.allied_in(V.sides, c.team, st) then
-      C.board(G, c, st, V.ships)
+      C.board(G, c, st, V.ships, V)
       G:log(c.label .. " boards the " .. C.team_name(st) .. " ship")
     else
-      C.kill(G, c, "lost", "the " .. C.team_name(st) .. " ship")
+      C.kill(G, c, "lost", "the " .. C.team_name(st) .. " ship", V)
     end
-    return
+    return V
   end
   -- 4. Sea cell
   if B.is_sea(l) then
@@ -175,18 +175,18 @@ local function arrive(G, V)
       C.item_lost(G)
     end
     if mtype == "cannon" and C.vsw(V, "cannon_open_sea") == "die" then
-      C.kill(G, c, "lost", "shot into the open sea")
-      return
+      C.kill(G, c, "lost", "shot into the open sea", V)
+      return V
     end
     local en = C.enemies_at(V, c, l, nil)
     if C.fighter(c) then
-      for i = 1, #en do C.kill(G, en[i], "lost", "hit in the sea") end
+      for i = 1, #en do C.kill(G, en[i], "lost", "hit in the sea", V) end
     end
-    C.place(G, c, l, 0)
-    C.clear_flags(G, c.id)
+    C.place(G, c, l, 0, V)
+    C.clear_flags(G, c.id, c)
     C.end_move(G)
     G:log(c.label .. " swims at " .. B.name(l))
-    return
+    return V
   end
   -- 5. Item check
   if C.mv_item(G) ~= 0 then
@@ -199,6 +199,7 @@ local function arrive(G, V)
   if open then return hand_over(G, V, "land") end
   C.push(G, "land")
   G:set("mv_fresh", l)
+  C.keep_view(G, V) -- for land, after the flip
   return hand_over(G, nil, "flip", l, "move")
 end
 
@@ -212,12 +213,10 @@ local function land(G, V)
   local step = req > 0 and req or C.ventry_step(V, l, c)
   -- A fresh spinner can put the mover on a step held by enemies: forbidden after all.
   if fresh == l and not hook.may_enter(G, V, c, l, step) then
-    C.kill(G, c, "start", "a forbidden cell")
-    return
+    C.kill(G, c, "start", "a forbidden cell", V)
+    return V
   end
-  local from = c.loc
-  C.place(G, c, l, step)
-  C.vrelocate(V, c, from)
+  C.place(G, c, l, step, V)
   G:set("mv_step", step)
   local it = C.mv_item(G)
   if it ~= 0 then
@@ -234,9 +233,9 @@ local function land(G, V)
     for i = 1, #here do
       local o = here[i]
       if (c.who == "fri" and C.sober_mis(o)) or (C.sober_mis(c) and o.who == "fri") then
-        C.leave(G, o, "Friday meets the missionary")
-        C.leave(G, c, "Friday meets the missionary")
-        return
+        C.leave(G, o, "Friday meets the missionary", V)
+        C.leave(G, c, "Friday meets the missionary", V)
+        return V
       end
     end
   end
@@ -285,10 +284,10 @@ local function effect(G, V)
   C.keep_view(G, V)
   local res = C.th(t, "on_arrive", G, l, c)
   -- the view as the tile left it: the same one when it changed nothing (mv_fresh is not in it)
-  V = G:kept("view")
+  V = C.kept_view(G)
   if (res == nil or res == "rest") and may_not_stop(G, V, c, l, t) then
-    C.kill(G, C.mover(G), "start", "no stopping at " .. B.name(l))
-    return
+    C.kill(G, V and C.vchar(V, p) or C.mover(G), "start", "no stopping at " .. B.name(l), V)
+    return V
   end
   if not V and type(res) == "table" then V = C.read_view(G) end
   if fresh == l then G:set("mv_fresh", 0) end

@@ -45,6 +45,20 @@ function C.vsw(V, k)
   return v
 end
 
+-- Sorts a short list (a team's characters, a cell's items) by `less` in place: table.sort is
+-- a bounded library call, which costs more than sorting a handful of entries here.
+function C.sort_few(list, less)
+  for i = 2, #list do
+    local v, j = list[i], i - 1
+    while j > 0 and less(v, list[j]) do
+      list[j + 1] = list[j]
+      j = j - 1
+    end
+    list[j + 1] = v
+  end
+  return list
+end
+
 function C.contains(list, v)
   for i = 1, #list do if list[i] == v then return true end end
   return false
@@ -147,11 +161,12 @@ function C.controller(G, t)
   return C.control(ctrl, teams, shifted, t)
 end
 
--- Teams whose rum a team may spend (§8, rum_sharing).
-function C.bottles_for(G, t)
+-- Teams whose rum a team may spend (§8, rum_sharing); V: a view of the state, when known.
+function C.bottles_for(G, t, V)
   local b = G:get("bottles")
-  if C.sw(G, "rum_sharing") == "team" then return b[t], { t } end
-  local sides, total, who = G:get("sides"), 0, {}
+  local sharing = V and C.vsw(V, "rum_sharing") or C.sw(G, "rum_sharing")
+  if sharing == "team" then return b[t], { t } end
+  local sides, total, who = V and V.sides or G:get("sides"), 0, {}
   for u = 1, 4 do
     if C.allied_in(sides, t, u) and b[u] > 0 then
       total = total + b[u]
@@ -353,14 +368,27 @@ function C.alive(c) return c.loc ~= 0 and c.loc ~= B.DEAD and c.loc ~= B.GONE en
 -- call keeps the view (C.keep_view) after its last write, and the next step's C.view finds it
 -- (G:kept is nil once anything changed, in a seat's view, and in a copy of the state).
 function C.view(G)
-  return G:kept("view") or C.read_view(G)
+  return C.kept_view(G) or C.read_view(G)
 end
 
+-- The game props a view is read from (C.read_view; the underground characters' lost and lseq
+-- are written only with their cs entry, and a position's switches only with cs).
+local VIEW_PROPS = { "cs", "ships", "sides", "shifted" }
+
 -- Keeps view V for the state as it is now (after the caller's last write): V must say what
--- C.read_view would, which the tests check by playing the same games without kept values.
+-- C.read_view would, which the tests check by playing the same games without kept values. It
+-- stays kept while its props are unchanged (G:keep), through flips, logs and pending steps.
 function C.keep_view(G, V)
   C.forget_cells(V)
-  G:keep("view", V)
+  G:keep("view", V, VIEW_PROPS)
+end
+
+-- The view kept for the state as it is (nil: none), with what it read of the cells forgotten:
+-- they may have changed since it was kept.
+function C.kept_view(G)
+  local V = G:kept("view")
+  if V then C.forget_cells(V) end
+  return V
 end
 
 -- Items and tiles change without the view knowing: a view kept or carried past changes reads
@@ -426,12 +454,20 @@ function C.vsteps(V, l)
   return (t and C.th(t, "steps", V.G, l)) or 1
 end
 
--- Keeps a view up to date after c moved from `from` to c.loc.
+-- Keeps a view up to date after c moved from `from` to c.loc. (The lists are a cell's few
+-- characters: shifted in Lua, cheaper than the bounded table.insert and table.remove.)
 function C.vrelocate(V, c, from)
   local list = V.at[from]
   if list then
-    for i = #list, 1, -1 do if list[i].id == c.id then table.remove(list, i) end end
-    if #list == 0 then V.at[from] = nil end
+    local n = 0
+    for i = 1, #list do
+      if list[i].id ~= c.id then
+        n = n + 1
+        list[n] = list[i]
+      end
+    end
+    for i = #list, n + 1, -1 do list[i] = nil end
+    if n == 0 then V.at[from] = nil end
   end
   local to = V.at[c.loc]
   if not to then
@@ -440,8 +476,11 @@ function C.vrelocate(V, c, from)
   end
   -- in piece-id order, as C.read_view lists them
   local i = #to
-  while i > 0 and to[i].id > c.id do i = i - 1 end
-  table.insert(to, i + 1, c)
+  while i > 0 and to[i].id > c.id do
+    to[i + 1] = to[i]
+    i = i - 1
+  end
+  to[i + 1] = c
 end
 
 -- Characters at l (spinner step `step`, or every step when step is nil), except `but`.
@@ -462,7 +501,7 @@ function C.items_here(V, l, step)
   if not list then
     list = {}
     local G = V.G
-    local ps = G:at(l)
+    local ps = (G:count(l, nil, "coin") + G:count(l, nil, "treasure") > 0) and G:at(l) or {}
     for i = 1, #ps do
       local p = ps[i]
       local kind = G:kind(p)
@@ -716,9 +755,12 @@ end
 ------------------------------------------------------------------------------------------
 -- Moving characters and items
 
-function C.place(G, c, l, step)
+-- Moves character c to l (spinner step `step`); view V, when given, follows.
+function C.place(G, c, l, step, V)
+  local from = c.loc
   C.move_char(G, c.id, l, step or 0)
   c.loc, c.step = l, step or 0
+  if V then C.vrelocate(V, c, from) end
 end
 
 -- Frees character p from a trap and sobers it up (record c, when given, follows).
@@ -791,28 +833,33 @@ function C.end_move(G)
   G:set("mv_live", false)
 end
 
--- c dies. fate of the move's item (when c is the mover): "start", "lost" or "stays".
-function C.kill(G, c, fate, why)
+-- c dies. fate of the move's item (when c is the mover): "start", "lost" or "stays". View V,
+-- when given, follows.
+function C.kill(G, c, fate, why, V)
   if c.id == G:get("mv_ch") and G:get("mv_live") then
     if fate == "lost" then C.item_lost(G)
     elseif fate == "stays" then G:set("mv_item", 0)
     else C.item_home(G) end
     C.end_move(G)
   end
+  local from = c.loc
   C.retire(G, c.id, B.DEAD)
   C.retired(c, B.DEAD)
+  if V then C.vrelocate(V, c, from) end
   G:log(c.label .. " dies" .. (why and (" (" .. why .. ")") or ""))
   G:stat("deaths")
 end
 
--- c leaves the game (Friday or the missionary, §8).
-function C.leave(G, c, why)
+-- c leaves the game (Friday or the missionary, §8); view V, when given, follows.
+function C.leave(G, c, why, V)
   if c.id == G:get("mv_ch") and G:get("mv_live") then
     C.item_home(G)
     C.end_move(G)
   end
+  local from = c.loc
   C.retire(G, c.id, B.GONE)
   C.retired(c, B.GONE)
+  if V then C.vrelocate(V, c, from) end
   G:log(c.label .. " leaves the game" .. (why and (" (" .. why .. ")") or ""))
 end
 
@@ -840,9 +887,10 @@ function C.hit(G, V, c, a)
   C.vrelocate(V, c, from)
 end
 
--- c boards the ship of team t (with the move's item banked, §4.2 rule 3).
-function C.board(G, c, t, ships)
-  C.place(G, c, ships[t], 0)
+-- c boards the ship of team t (with the move's item banked, §4.2 rule 3); view V, when given,
+-- follows.
+function C.board(G, c, t, ships, V)
+  C.place(G, c, ships[t], 0, V)
   C.clear_flags(G, c.id, c)
   if c.id == G:get("mv_ch") then
     C.item_bank(G, t)

@@ -126,14 +126,14 @@ end
 -- An action (decisions in the middle of a move go to their continuations, see chain.lua).
 local function apply(G, opt)
   opt = M.option(opt)
-  if opt.a == "end" then return T.end_turn(G) end
+  if opt.a == "end" then return T.end_turn(G, C.view(G)) end
   local r, status = M.apply(G, opt, hook.apply == apply)
   if r == "chain" then
     return status -- nil: chain.done, under what waits, returns the status
   elseif r == "free" then
     return T.free_done(G)
   end
-  return T.action_done(G)
+  return T.action_done(G, status) -- the view, when known
 end
 
 local game = {

@@ -56,8 +56,9 @@ end
 local function carry_choices(G, V, c)
   if C.sober_mis(c) or c.loc == B.UNDER or not B.is_land(c.loc) then return {} end
   local items = C.items_here(V, c.loc, c.step)
+  if #items == 0 then return items end
   local out, seen = {}, {}
-  table.sort(items, function(a, b) return a.id < b.id end)
+  C.sort_few(items, function(a, b) return a.id < b.id end)
   for i = 1, #items do
     local it = items[i]
     if not seen[it.kind] then
@@ -65,7 +66,7 @@ local function carry_choices(G, V, c)
       out[#out + 1] = it
     end
   end
-  table.sort(out, function(a, b) return a.kind < b.kind end)
+  C.sort_few(out, function(a, b) return a.kind < b.kind end)
   return out
 end
 
@@ -183,7 +184,7 @@ end
 -- Whether team t may use rum now (not during a shifted turn, §7.6).
 local function rum_ok(V, t)
   if V.shifted then return false end
-  return (C.bottles_for(V.G, t)) > 0
+  return (C.bottles_for(V.G, t, V)) > 0
 end
 
 -- The rum options of a trapped or spinning character (§8, switch `rum_timing`): a step to a
@@ -329,7 +330,7 @@ function M.actions(G, t, V, any)
     local c = V.chars[i]
     if c.team == t and M.can_act(c) then mine[#mine + 1] = c end
   end
-  table.sort(mine, function(a, b) return ORDER[a.label] < ORDER[b.label] end)
+  C.sort_few(mine, function(a, b) return ORDER[a.label] < ORDER[b.label] end)
   for i = 1, #mine do
     char_options(G, V, mine[i], out)
     if any and #out > 0 then return out end
@@ -342,7 +343,7 @@ end
 
 -- Free actions after the main action (give rum; end-of-turn rum), with view V when known.
 function M.post_actions(G, t, V)
-  if G:get("shifted") or C.bottles_for(G, t) == 0 then return {} end
+  if G:get("shifted") or C.bottles_for(G, t, V) == 0 then return {} end
   V = V or C.view(G)
   local out = {}
   M.give_options(G, V, t, out)
@@ -396,16 +397,18 @@ end
 ------------------------------------------------------------------------------------------
 -- Applying actions
 
-local function sail(G, opt)
-  local ships = G:get("ships")
+-- A ship sails; view V follows.
+local function sail(G, V, opt)
+  local ships = V.ships
   local from = ships[opt.team]
-  local V = C.view(G)
   ships[opt.team] = opt.to
   G:set("ships", ships)
-  for _, c in ipairs(V.at[opt.to] or {}) do
-    if C.enemy_in(V.sides, opt.team, c.team) then C.kill(G, c, "lost", "run down by a ship") end
+  local there, aboard = C.occupants(V, opt.to), C.occupants(V, from)
+  for i = 1, #there do
+    local c = there[i]
+    if C.enemy_in(V.sides, opt.team, c.team) then C.kill(G, c, "lost", "run down by a ship", V) end
   end
-  for _, c in ipairs(V.at[from] or {}) do C.place(G, c, opt.to, 0) end
+  for i = 1, #aboard do C.place(G, aboard[i], opt.to, 0, V) end
   G:stat("sails")
 end
 
@@ -427,17 +430,19 @@ end
 
 -- Applies an action option. Returns "free" when the team acts again, "chain" and the status
 -- that follows when a move started (nil: its steps wait on the pending stack), or "done"
--- when the action is over. `at_once`: nothing stacked on the apply hook acts after it (see
--- chain.lua).
+-- and the view of the state when the action is over (nil when not known). `at_once`: nothing
+-- stacked on the apply hook acts after it (see chain.lua).
 function M.apply(G, opt, at_once)
   local a = opt.a
   if a == "pass" then
+    local V = C.view(G)
     G:log(C.team_name(G:get("turn")) .. " passes")
-    return "done"
+    return "done", V
   end
   if a == "ship" then
-    sail(G, opt)
-    return "done"
+    local V = C.view(G)
+    sail(G, V, opt)
+    return "done", V
   end
   if a == "revive" then
     local c, d = C.char(G, opt.ch), C.char(G, opt.dead)

@@ -337,6 +337,7 @@ function T.action_done(G, V)
   local free = M.post_actions(G, t, V)
   if #free > 0 then
     G:set("phase", "post")
+    if V then C.keep_view(G, V) end -- for "end"
     return T.decision(G, free)
   end
   return T.end_turn(G, V)

@@ -481,12 +481,13 @@ function G:reseed(seed) end
 
 -- Kept values
 
----Keeps `value` under `name` (1 to 64 bytes) for the state as it is now; nil forgets it. Keep after the hook's last write. Refused in queries and `lua`.
+---Keeps `value` under `name` (1 to 64 bytes) for the state as it is now; nil forgets it. Keep after the hook's last write. With `props` (at most 16 game property names), the value was built from those properties alone and stays kept while they hold what they hold now. Refused in queries and `lua`.
 ---@param name string
 ---@param value any
-function G:keep(name, value) end
+---@param props? string[]
+function G:keep(name, value, props) end
 
----The value kept under `name` for this very state: nil after any change by rules, in a copy (undo, a rolled-back step, `lua`, the next game of a `sim`), in a seat's view, and after an invocation failed part-way.
+---The value kept under `name` for this very state: nil after any change by rules (a value kept with `props`: after a change of one of them), in a copy (undo, a rolled-back step, `lua`, the next game of a `sim`), in a seat's view, and after an invocation failed part-way.
 ---@param name string
 ---@return any
 function G:kept(name) end

@@ -72,6 +72,27 @@ impl Clone for Stamp {
     }
 }
 
+/// For each value kept with the game properties it was built from (`G:keep(name, value,
+/// props)`): its name and those properties as they were then. A copy holds none (its stamp
+/// is new, so nothing kept applies to it), and a state printed whole prints none.
+#[derive(Default)]
+pub struct KeptFrom(pub Vec<(String, PropsAsThey)>);
+
+/// Game properties by name, with the value each held (None: unset).
+pub type PropsAsThey = Vec<(String, Option<Value>)>;
+
+impl Clone for KeptFrom {
+    fn clone(&self) -> KeptFrom {
+        KeptFrom::default()
+    }
+}
+
+impl std::fmt::Debug for KeptFrom {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("KeptFrom")
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct State {
     pub topology: Arc<Topology>,
@@ -115,6 +136,8 @@ pub struct State {
     /// Whether `G:kept` may return what rules kept; off, rules rebuild everything on every
     /// call, which a differential test compares against.
     pub keeping: bool,
+    /// What values kept with their properties were built from (see `KeptFrom`).
+    pub kept_from: KeptFrom,
 }
 
 impl State {
@@ -151,6 +174,7 @@ impl State {
             viewer: Viewer::Referee,
             stamp: Stamp::fresh(),
             keeping: true,
+            kept_from: KeptFrom::default(),
         }
     }
 
