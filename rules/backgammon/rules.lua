@@ -140,25 +140,24 @@ function R.unchanged(name, f)
   return v
 end
 
--- Whether the fast generator may serve the loaded rules: every hook of ASSUMED is this file's
--- and there is no point limit. The switches are fixed for the loaded rules too (the global
--- `switches`), so this is found once and kept, as R.unchanged.
-local fast
-local function fast_kept()
-  if fast == nil then
-    fast = switches.max_per_point == 0
+-- Whether every hook of ASSUMED is this file's (found once and kept, as R.unchanged).
+local assumed
+local function assumed_kept()
+  if assumed == nil then
+    assumed = true
     for i = 1, #ASSUMED do
-      if not R.unchanged(ASSUMED[i], R[ASSUMED[i]]) then fast = false end
+      if not R.unchanged(ASSUMED[i], R[ASSUMED[i]]) then assumed = false end
     end
   end
-  return fast
+  return assumed
 end
 
 -- How many dice the fast generator plays for the roll d1, d2 so as to give the hooks' moves,
--- or nil when it cannot (moves.lua then builds them from the hooks): fast_kept, and
--- dice_to_play gives the dice of this roll, or two to four of a double's value.
+-- or nil when it cannot (moves.lua then builds them from the hooks): the hooks it assumes
+-- are this file's, there is no point limit, and dice_to_play gives the dice of this roll, or
+-- two to four of a double's value.
 function R.fast_dice(G, d1, d2)
-  if not fast_kept() then return nil end
+  if not assumed_kept() or switches.max_per_point ~= 0 then return nil end
   if R.unchanged("dice_to_play", R.dice_to_play) then return d1 == d2 and 4 or 2 end
   local dice = hook.dice_to_play(G, d1, d2)
   if d1 ~= d2 then return #dice == 2 and dice[1] == d1 and dice[2] == d2 and 2 or nil end

@@ -251,9 +251,10 @@ impl Host {
         self.helpers.get::<Function>("readonly")?.call(t)
     }
 
-    /// The global `switches`: a read-only view of `values` in which an unknown name is an error.
-    pub fn switches_view(&self, values: Table) -> mlua::Result<Table> {
-        self.helpers.get::<Function>("switches_view")?.call(values)
+    /// The function that makes the global `switches` from a table of values: a read-only view
+    /// in which an unknown name is an error.
+    pub fn switches_view(&self) -> mlua::Result<Function> {
+        self.helpers.get("switches_view")
     }
 
     /// `override` stacked on `base`.

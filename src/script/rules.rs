@@ -753,7 +753,7 @@ fn install(
         values.raw_set(k.as_str(), super::api::to_lua(lua, v)?)?;
     }
     lua.globals()
-        .raw_set("switches", host.switches_view(values)?)?;
+        .raw_set("switches", host.switches_view()?.call::<Table>(values)?)?;
     let hook_t = lua.create_table()?;
     for (name, f) in hooks {
         hook_t.raw_set(name.as_str(), f.clone())?;

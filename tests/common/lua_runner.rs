@@ -2,7 +2,8 @@
 //! rules state (with the variant its first line names, `-- variant: <name>`, else the game's
 //! default), against the real kernel. Test files may set globals (in their own environment);
 //! `require` also finds their helper modules next to them, and `require("test_kernel")` gives
-//! `new(game, switches)` (a fresh kernel state for the game, before setup), `logs(G)` and
+//! `new(game, switches)` (a fresh kernel state for the game, before setup; the global `switches`
+//! becomes the new game's, as loading the rules with those switches would make it), `logs(G)` and
 //! `run(G, pick, roll, limit)` and `rng(seed)` (a seeded generator for a test's own choices:
 //! `rng(seed)(n)` is 1..n).
 
@@ -16,7 +17,7 @@ use std::time::Duration;
 use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, Table, Value};
 use tortuga::kernel::{State, Value as KValue};
-use tortuga::script::api::from_lua;
+use tortuga::script::api::{from_lua, to_lua};
 use tortuga::script::error::message;
 use tortuga::script::raw;
 use tortuga::script::{Budget, LoadOptions, Rules};
@@ -49,6 +50,7 @@ fn test_kernel(lua: &Lua, rules: &Rules, env: &Table) -> mlua::Result<Table> {
         (*rules.switches).clone(),
         rules.seats.names(rules.seats.default),
     );
+    let view = rules.host.switches_view()?;
     t.raw_set(
         "new",
         lua.create_function(move |lua, (_game, switches): (Value, Option<Table>)| {
@@ -62,6 +64,12 @@ fn test_kernel(lua: &Lua, rules: &Rules, env: &Table) -> mlua::Result<Table> {
                     all.insert(k, from_lua(lua, &v)?.expect("a value"));
                 }
             }
+            let values = lua.create_table()?;
+            for (k, v) in &all {
+                values.raw_set(k.as_str(), to_lua(lua, v)?)?;
+            }
+            lua.globals()
+                .raw_set("switches", view.call::<Table>(values)?)?;
             raw::handle(lua, State::new(names.clone(), 1, Arc::new(all)))
         })?,
     )?;
