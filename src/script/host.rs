@@ -252,7 +252,7 @@ impl Host {
     }
 
     /// The function that makes the global `switches` from a table of values: a read-only view
-    /// in which an unknown name is an error.
+    /// in which an unknown name is an error (see [`publish_switches`]).
     pub fn switches_view(&self) -> mlua::Result<Function> {
         self.helpers.get("switches_view")
     }
@@ -405,6 +405,22 @@ fn load_chunk(
         .into_function()?;
     check_globals(lua, &f, &name)?;
     Ok(f)
+}
+
+/// Makes `switches` the global `switches` of `lua`, through `view` (`Host::switches_view`):
+/// the loader does at load, and a test kernel that makes games with other switches does for
+/// each.
+pub fn publish_switches(
+    lua: &Lua,
+    view: &Function,
+    switches: &BTreeMap<String, crate::kernel::Value>,
+) -> mlua::Result<()> {
+    let values = lua.create_table()?;
+    for (k, v) in switches {
+        values.raw_set(k.as_str(), super::api::to_lua(lua, v)?)?;
+    }
+    lua.globals()
+        .raw_set("switches", view.call::<Table>(values)?)
 }
 
 /// Globals the loader publishes after the rule files have loaded (see rules.rs).

@@ -748,12 +748,7 @@ fn install(
     switches: &BTreeMap<String, Value>,
 ) -> Result<()> {
     let lua = &host.lua;
-    let values = lua.create_table()?;
-    for (k, v) in switches {
-        values.raw_set(k.as_str(), super::api::to_lua(lua, v)?)?;
-    }
-    lua.globals()
-        .raw_set("switches", host.switches_view()?.call::<Table>(values)?)?;
+    super::host::publish_switches(lua, &host.switches_view()?, switches)?;
     let hook_t = lua.create_table()?;
     for (name, f) in hooks {
         hook_t.raw_set(name.as_str(), f.clone())?;

@@ -17,8 +17,9 @@ use std::time::Duration;
 use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, Table, Value};
 use tortuga::kernel::{State, Value as KValue};
-use tortuga::script::api::{from_lua, to_lua};
+use tortuga::script::api::from_lua;
 use tortuga::script::error::message;
+use tortuga::script::host::publish_switches;
 use tortuga::script::raw;
 use tortuga::script::{Budget, LoadOptions, Rules};
 
@@ -64,12 +65,7 @@ fn test_kernel(lua: &Lua, rules: &Rules, env: &Table) -> mlua::Result<Table> {
                     all.insert(k, from_lua(lua, &v)?.expect("a value"));
                 }
             }
-            let values = lua.create_table()?;
-            for (k, v) in &all {
-                values.raw_set(k.as_str(), to_lua(lua, v)?)?;
-            }
-            lua.globals()
-                .raw_set("switches", view.call::<Table>(values)?)?;
+            publish_switches(lua, &view, &all)?;
             raw::handle(lua, State::new(names.clone(), 1, Arc::new(all)))
         })?,
     )?;
