@@ -351,7 +351,7 @@ impl Game {
 
     /// Takes the status a hook returned; in interactive play only after comparing it with
     /// what the status hook says.
-    fn adopt_status(&mut self, hook: &str, fields: Fields) -> Result<()> {
+    fn adopt_status(&mut self, hook: &str, fields: Box<Fields>) -> Result<()> {
         let seen_by = fields.seen_by()?;
         let given = fields.status(&self.rules.host.lua, &self.rules.randomizers)?;
         if !self.check_returned_status {

@@ -36,8 +36,8 @@ pub enum Status {
 }
 
 /// What a hook returned: a table's status fields, or `None` for anything else (which no
-/// caller reads).
-pub struct Reply(pub Option<Fields>);
+/// caller reads). Boxed: the fields are large, and a reply is handed up through several calls.
+pub struct Reply(pub Option<Box<Fields>>);
 
 /// The status fields of a table as found; `status` checks them.
 #[derive(Default)]
@@ -64,9 +64,9 @@ impl Fields {
     ///
     /// # Safety
     /// `t` is an absolute index of a table on the stack of `lua`'s main state.
-    unsafe fn read(lua: &RawLua, t: c_int) -> mlua::Result<Fields> {
+    unsafe fn read(lua: &RawLua, t: c_int) -> mlua::Result<Box<Fields>> {
         let l = lua.state();
-        let mut f = Fields::default();
+        let mut f = Box::<Fields>::default();
         // SAFETY (whole body): lua_next on a table whose keys are only read (numbers are never
         // converted in place: str_at checks the type); a value becomes an mlua value while it
         // is on top.
