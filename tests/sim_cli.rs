@@ -348,6 +348,21 @@ fn bench_profile_names_the_rules_busiest_functions_and_lines() {
     );
 }
 
+/// The kernel-floor fixture of `benches/` loads and plays: 90 decisions a game, and a cost per
+/// decision to set beside a game's.
+#[test]
+fn the_kernel_floor_fixture_plays_ninety_decisions_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/kernel_floor");
+    let out = stdout(&tortuga(
+        &fixture,
+        &["bench", "floor", "--rounds", "1", "--seconds", "0.2"],
+        dir.path(),
+    ));
+    assert!(out.contains("(90 decisions per game,"), "{out}");
+    assert!(out.contains("µs of CPU per decision"), "{out}");
+}
+
 /// Every front door runs a variant's stacked house rules (issue 16 item 3): with
 /// `doubles_thrice` a double is played three times in `moves`, `check` passes, `sim` plays
 /// other games than the default (each double moves fewer pips, so the same seeds give longer
