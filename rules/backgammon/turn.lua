@@ -19,6 +19,9 @@ local match = require("backgammon.match")
 local T = {}
 
 local NAMES, LOCS = layout.NAMES, layout.LOCS
+-- Read on every move: a local is one instruction, a library field two lookups through the
+-- read-only globals.
+local math_type = math.type
 
 local function dice_text(a, b)
   if b > a then a, b = b, a end
@@ -213,7 +216,7 @@ local CUBE_ACTIONS = {
 
 -- Applies one option of T.status.
 function T.apply(G, option)
-  if math.type(option) == "integer" then return play(G, option) end
+  if math_type(option) == "integer" then return play(G, option) end
   local st = hook.status(G)
   for _, o in ipairs(st.options or {}) do
     if o == option then

@@ -2,8 +2,11 @@
 //! validates its arguments and raises a Lua error naming the problem. See docs/lua-api.md.
 //! The methods rules call on every event are C functions in `raw`; these are the rest.
 
-use mlua::{Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, ffi};
+use mlua::{
+    FromLua, Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, ffi,
+};
 
+use super::limits::Limits;
 use super::randomizers::STATUS_PARAMS;
 use super::stack::{self, thawed};
 
@@ -68,6 +71,34 @@ pub fn list_table(lua: &Lua, items: &[Value]) -> Result<Table> {
             }
         })
     }
+}
+
+/// `list_table` for the kernel between invocations (a chance event's outcome): with no memory
+/// limit set, no allocation can fail short of the process running out of memory, so the table
+/// is built without the protected call, which costs more than the table. Inside an invocation,
+/// as `list_table`.
+pub fn list_table_between(lua: &Lua, limits: &Limits, items: &[Value]) -> Result<Table> {
+    if limits.running() {
+        return list_table(lua, items);
+    }
+    lua.exec_raw_lua(|raw| {
+        let l = raw.state();
+        // SAFETY: no memory limit is set (no invocation runs), so nothing here raises; the
+        // table is left on top for `from_stack` and popped after.
+        unsafe {
+            if ffi::lua_checkstack(l, 3) == 0 {
+                return Err(mlua::Error::runtime("out of Lua stack"));
+            }
+            ffi::lua_createtable(l, items.len() as i32, 0);
+            for (i, v) in items.iter().enumerate() {
+                stack::push_value(l, v);
+                ffi::lua_rawseti(l, -2, i as i64 + 1);
+            }
+            let t = Table::from_stack(-1, raw);
+            ffi::lua_pop(l, 1);
+            t
+        }
+    })
 }
 
 /// A Lua value as a kernel value; `nil` is `None` (the property is removed).

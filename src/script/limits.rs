@@ -419,6 +419,11 @@ impl Limits {
         interrupted() || self.interrupt.swap(false, Ordering::Relaxed)
     }
 
+    /// Whether an invocation is running (its memory limit is set).
+    pub fn running(&self) -> bool {
+        self.running.get()
+    }
+
     /// How many times the end of an invocation removed the state's hook (see the field).
     pub fn hooks_removed(&self) -> u64 {
         self.hooks_removed.get()

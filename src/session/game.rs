@@ -12,7 +12,7 @@ use crate::kernel::state::{Continuation, Decision, Wait};
 use crate::kernel::view::ALL_SEATS;
 use crate::kernel::{Outcome, Seat, State, Value, Viewer};
 use crate::script::Rules;
-use crate::script::api::{list_table, to_lua};
+use crate::script::api::{list_table_between, to_lua};
 use crate::script::error::describe;
 use crate::script::randomizers::{STATUS_PARAMS, with_params};
 
@@ -604,7 +604,7 @@ impl Game {
             .chance_names
             .get(name)
             .ok_or_else(|| anyhow!("no randomizer '{name}'"))?;
-        let t = list_table(&rules.host.lua, outcome)?;
+        let t = list_table_between(&rules.host.lua, &rules.host.limits, outcome)?;
         if self.status_pending {
             return self.resume(LuaValue::Table(t));
         }
