@@ -678,41 +678,156 @@ fn viewer_name(state: &State) -> String {
     }
 }
 
-/// A hook the rules define, or an error naming the field that named it.
-fn hook_name(lua: &Lua, t: &Table, field: &str) -> Result<Option<String>> {
-    let Some(name) = t.raw_get::<Option<String>>(field)? else {
-        return Ok(None);
-    };
-    let hooks: Table = lua.globals().get("hook")?;
-    if !matches!(hooks.get::<LuaValue>(name.as_str())?, LuaValue::Function(_)) {
-        return fail(format!(
-            "push: {field} names the hook '{name}', which no rule file defines"
-        ));
+/// The fields of a `G:push` table as found, read in one pass inside one protected call (a
+/// field read through mlua costs a protected call of its own while a memory limit is set, and
+/// rules push at most about once a decision), with whether each hook it names is defined.
+#[derive(Default)]
+struct PushFields {
+    hook: Option<LuaValue>,
+    args: Option<LuaValue>,
+    why: Option<LuaValue>,
+    seen_by: Option<LuaValue>,
+    ask: Option<LuaValue>,
+    options: Option<LuaValue>,
+    chance: Option<LuaValue>,
+    actor: Option<LuaValue>,
+    prompt: Option<LuaValue>,
+    auto: Option<LuaValue>,
+    none: Option<LuaValue>,
+    params: Vec<(&'static str, LuaValue)>,
+    /// Which of hook, ask and none name a function of the global `hook` (bits 0, 1, 2).
+    defined: u8,
+}
+
+impl PushFields {
+    fn read(lua: &Lua, t: &Table) -> Result<PushFields> {
+        let mut out = None;
+        // SAFETY: inside exec_raw's protected call, t at index 1; every value pushed is popped,
+        // and nothing raises while a Rust value that needs dropping is alive on this frame.
+        unsafe {
+            lua.exec_raw::<()>(t, |l| {
+                out = Some(lua.exec_raw_lua(|raw| PushFields::read_raw(raw, l)));
+            })?
+        };
+        out.expect("exec_raw ran the closure")
     }
-    Ok(Some(name))
+
+    /// # Safety
+    /// The table is at index 1 of `l`, inside a protected call.
+    unsafe fn read_raw(raw: &mlua::state::RawLua, l: *mut ffi::lua_State) -> Result<PushFields> {
+        let mut f = PushFields::default();
+        // SAFETY (whole body): per the contract; lua_next on keys only read, each value becomes
+        // an mlua value while it is on top.
+        unsafe {
+            if ffi::lua_checkstack(l, 6) == 0 {
+                return fail("push: out of Lua stack");
+            }
+            // The global `hook` (a read-only view: its values are in the table behind it).
+            ffi::lua_rawgeti(l, ffi::LUA_REGISTRYINDEX, ffi::LUA_RIDX_GLOBALS);
+            ffi::lua_pushstring(l, c"hook".as_ptr());
+            ffi::lua_rawget(l, -2);
+            let hooks = ffi::lua_gettop(l);
+            stack::with_thawed(l, hooks, |hooks| -> Result<()> {
+                ffi::lua_pushnil(l);
+                while ffi::lua_next(l, 1) != 0 {
+                    let key = stack::bytes_at(l, -2).unwrap_or_default();
+                    let hook_bit = match key {
+                        b"hook" => 1,
+                        b"ask" => 2,
+                        b"none" => 4,
+                        _ => 0,
+                    };
+                    if hook_bit != 0
+                        && ffi::lua_type(l, hooks) == ffi::LUA_TTABLE
+                        && ffi::lua_type(l, -1) == ffi::LUA_TSTRING
+                    {
+                        ffi::lua_pushvalue(l, -1);
+                        if ffi::lua_rawget(l, hooks) == ffi::LUA_TFUNCTION {
+                            f.defined |= hook_bit;
+                        }
+                        ffi::lua_pop(l, 1);
+                    }
+                    let slot = match key {
+                        b"hook" => &mut f.hook,
+                        b"args" => &mut f.args,
+                        b"why" => &mut f.why,
+                        b"seen_by" => &mut f.seen_by,
+                        b"ask" => &mut f.ask,
+                        b"options" => &mut f.options,
+                        b"chance" => &mut f.chance,
+                        b"actor" => &mut f.actor,
+                        b"prompt" => &mut f.prompt,
+                        b"auto" => &mut f.auto,
+                        b"none" => &mut f.none,
+                        key => {
+                            if let Some(p) = STATUS_PARAMS.iter().find(|p| p.as_bytes() == key) {
+                                f.params.push((p, LuaValue::from_stack(-1, raw)?));
+                            }
+                            ffi::lua_pop(l, 1);
+                            continue;
+                        }
+                    };
+                    *slot = Some(LuaValue::from_stack(-1, raw)?);
+                    ffi::lua_pop(l, 1);
+                }
+                Ok(())
+            })?;
+            ffi::lua_pop(l, 2);
+        }
+        // The parameters in STATUS_PARAMS order, whatever the table's own: the first one that
+        // does not convert is the one reported.
+        f.params
+            .sort_by_key(|(p, _)| STATUS_PARAMS.iter().position(|q| q == p));
+        Ok(f)
+    }
+
+    /// Field `field` (`hook`, `ask` or `none`) as the name of a hook the rules define.
+    fn hook_name(
+        lua: &Lua,
+        value: Option<LuaValue>,
+        defined: bool,
+        field: &str,
+    ) -> Result<Option<String>> {
+        let Some(name) = Option::<String>::from_lua(value.unwrap_or(LuaValue::Nil), lua)? else {
+            return Ok(None);
+        };
+        if !defined {
+            return fail(format!(
+                "push: {field} names the hook '{name}', which no rule file defines"
+            ));
+        }
+        Ok(Some(name))
+    }
+}
+
+/// `field` of a push table as a `T` (nil: `None`), as mlua converts a value read from it.
+fn field<T: FromLua>(lua: &Lua, value: Option<LuaValue>) -> Result<Option<T>> {
+    Option::<T>::from_lua(value.unwrap_or(LuaValue::Nil), lua)
 }
 
 /// `G:push{hook=…, args=…, why=…, seen_by=…, chance=…, <chance parameters> | actor=…,
 /// options=…, prompt=… | ask=…, auto=…, none=…}`: a continuation (see kernel::pending and
 /// docs/lua-api.md). Fields are read raw, as a status is: no metamethod of the rules' table
-/// runs inside the kernel's read, and a read costs no protected call.
+/// runs inside the kernel's read.
 fn continuation(lua: &Lua, state: &State, t: &Table) -> Result<Continuation> {
-    let hook = hook_name(lua, t, "hook")?.ok_or_else(|| mlua::Error::runtime("push: no hook"))?;
+    let f = PushFields::read(lua, t)?;
+    let hook = PushFields::hook_name(lua, f.hook, f.defined & 1 != 0, "hook")?
+        .ok_or_else(|| mlua::Error::runtime("push: no hook"))?;
     let mut args = Vec::new();
-    if let Some(list) = t.raw_get::<Option<Table>>("args")? {
+    if let Some(list) = field::<Table>(lua, f.args)? {
         for (i, v) in thawed(list)?.sequence_values::<LuaValue>().enumerate() {
             let v = from_lua(lua, &v?)?
                 .ok_or_else(|| mlua::Error::runtime(format!("push: args[{}] is nil", i + 1)))?;
             args.push(v);
         }
     }
-    let why = t.raw_get::<Option<String>>("why")?.unwrap_or_default();
-    let seen_by = match t.raw_get::<Option<Table>>("seen_by")? {
+    let why = field::<String>(lua, f.why)?.unwrap_or_default();
+    let seen_by = match field::<Table>(lua, f.seen_by)? {
         Some(seats) => seats_mask(state, Some(seats))?,
         None => ALL_SEATS,
     };
-    let ask = hook_name(lua, t, "ask")?;
-    let options = match t.raw_get::<Option<Table>>("options")? {
+    let ask = PushFields::hook_name(lua, f.ask, f.defined & 2 != 0, "ask")?;
+    let options = match field::<Table>(lua, f.options)? {
         Some(o) => Some(
             thawed(o)?
                 .sequence_values::<String>()
@@ -720,17 +835,17 @@ fn continuation(lua: &Lua, state: &State, t: &Table) -> Result<Continuation> {
         ),
         None => None,
     };
-    let wait = if let Some(name) = t.raw_get::<Option<String>>("chance")? {
+    let wait = if let Some(name) = field::<String>(lua, f.chance)? {
         let mut params = Vec::new();
-        for p in STATUS_PARAMS {
-            if let Some(v) = from_lua(lua, &t.raw_get::<LuaValue>(p)?)? {
+        for (p, v) in f.params {
+            if let Some(v) = from_lua(lua, &v)? {
                 params.push((p.to_string(), v));
             }
         }
         params.sort_by(|a, b| a.0.cmp(&b.0));
         Wait::Chance(name, params)
     } else if ask.is_some() || options.is_some() {
-        let actor = match t.raw_get::<Option<i64>>("actor")? {
+        let actor = match field::<i64>(lua, f.actor)? {
             Some(a) => seat(state, a)?,
             None if ask.is_some() => 0,
             None => return fail("push: a decision without an actor"),
@@ -739,9 +854,9 @@ fn continuation(lua: &Lua, state: &State, t: &Table) -> Result<Continuation> {
             ask,
             actor,
             options,
-            prompt: t.raw_get::<Option<String>>("prompt")?.unwrap_or_default(),
-            auto: t.raw_get::<Option<bool>>("auto")?.unwrap_or(false),
-            none: hook_name(lua, t, "none")?,
+            prompt: field::<String>(lua, f.prompt)?.unwrap_or_default(),
+            auto: field::<bool>(lua, f.auto)?.unwrap_or(false),
+            none: PushFields::hook_name(lua, f.none, f.defined & 4 != 0, "none")?,
         })
     } else {
         Wait::Step
