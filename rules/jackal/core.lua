@@ -19,6 +19,8 @@ local B = require("jackal.board")
 
 local C = {}
 
+local IS_LAND = B.IS_LAND
+
 C.VALUE = { coin = 1, treasure = 3 }
 
 ------------------------------------------------------------------------------------------
@@ -28,10 +30,11 @@ C.VALUE = { coin = 1, treasure = 3 }
 local SW_PROP = {}
 for k in pairs(require("jackal.switches")) do SW_PROP[k] = "sw_" .. k end
 
--- The value of switch k this game plays with (positions may set switches, §14).
+-- The value of switch k this game plays with (positions may set switches, §14); else the
+-- loaded rules' (the global `switches` reads what G:switch does, without a kernel call).
 function C.sw(G, k)
   local v = G:get(SW_PROP[k] or "sw_" .. k)
-  if v == nil then return G:switch(k) end
+  if v == nil then return switches[k] end
   return v
 end
 
@@ -394,7 +397,7 @@ end
 -- Items and tiles change without the view knowing: a view kept or carried past changes reads
 -- them again when asked for.
 function C.forget_cells(V)
-  V.items_at, V.tiles = {}, {}
+  V.items_at, V.tiles, V.steps = {}, {}, {}
 end
 
 -- A view read from the state afresh.
@@ -402,7 +405,7 @@ function C.read_view(G)
   local chars, at = {}, {}
   local sides, ships, cs, shifted = G:get("sides", "ships", "cs", "shifted")
   local V = { G = G, sides = sides, ships = ships, shifted = shifted or false, chars = chars, at = at,
-              items_at = {}, tiles = {}, sw = {} }
+              items_at = {}, tiles = {}, steps = {}, sw = {} }
   cs = cs or {}
   for i = 1, #cs do
     local c = make_char(G, cs[i])
@@ -448,10 +451,15 @@ function C.vt(V, l)
   return e or nil
 end
 
--- Steps of the tile at l (spinners), through the view.
+-- Steps of the tile at l (spinners), through the view: read once per view, as the tile.
 function C.vsteps(V, l)
-  local t = C.vt(V, l)
-  return (t and C.th(t, "steps", V.G, l)) or 1
+  local n = V.steps[l]
+  if n == nil then
+    local t = C.vt(V, l)
+    n = (t and C.th(t, "steps", V.G, l)) or 1
+    V.steps[l] = n
+  end
+  return n
 end
 
 -- Keeps a view up to date after c moved from `from` to c.loc. (The lists are a cell's few
@@ -587,12 +595,13 @@ function C.set_rot(G, l, r)
   C.cell_write(G, l, t, o, r, x)
 end
 
--- The open tile at a land cell (nil when closed or sea).
+-- The open tile at a land cell (nil when closed or sea). An open tile is never secret (see
+-- C.cell): its name is the one its index says, read without C.cell's other fields.
 function C.open_tile(G, l)
-  if not B.is_land(l) then return nil end
-  local t, o = C.cell(G, l)
-  if o then return t end
-  return nil
+  if not IS_LAND[l] then return nil end
+  local v = G:cell_get(l, "c")
+  if not v or v & 128 == 0 then return nil end
+  return tile_names[v & 127]
 end
 
 -- The land cells, in reading order, where tile `name` lies face up (but cell `but`).
@@ -710,7 +719,7 @@ end
 -- forbidden land cell (§4.3, and the tile's may_enter). Asked for the moves offered, the cells
 -- of a motion decision, every cell a chain reaches and the caves a character may come out at.
 function C.may_enter(G, V, c, l, step)
-  return not (B.is_land(l) and forbidden(G, V, c, l, step))
+  return not (IS_LAND[l] and forbidden(G, V, c, l, step))
 end
 
 -- may_stop: whether c may end a move at l: not on an open tile that sends him on (transit).
