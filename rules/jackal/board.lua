@@ -105,6 +105,13 @@ for l = 1, 169 do
 end
 -- Neighbours in reading order (static tables: never change them).
 function B.neighbours(l) return NEIGH[l] end
+-- true at the land cells whose every neighbour is land.
+B.INLAND = {}
+for _, l in ipairs(LAND) do
+  local all = true
+  for _, t in ipairs(NEIGH[l]) do all = all and IS_LAND[t] == true end
+  B.INLAND[l] = all or nil
+end
 function B.orthogonal(l) return ORTHO[l] end
 
 function B.adjacent(a, b)

@@ -178,7 +178,7 @@ function C.bottles_for(G, t, V)
   end
   -- own supply first
   if #who > 1 then
-    table.sort(who, function(x, y)
+    C.sort_few(who, function(x, y)
       if (x == t) ~= (y == t) then return x == t end
       return x < y
     end)
@@ -397,7 +397,7 @@ end
 -- Items and tiles change without the view knowing: a view kept or carried past changes reads
 -- them again when asked for.
 function C.forget_cells(V)
-  V.items_at, V.tiles, V.steps = {}, {}, {}
+  V.items_at, V.tiles = {}, {}
 end
 
 -- A view read from the state afresh.
@@ -405,7 +405,7 @@ function C.read_view(G)
   local chars, at = {}, {}
   local sides, ships, cs, shifted = G:get("sides", "ships", "cs", "shifted")
   local V = { G = G, sides = sides, ships = ships, shifted = shifted or false, chars = chars, at = at,
-              items_at = {}, tiles = {}, steps = {}, sw = {} }
+              items_at = {}, tiles = {}, sw = {} }
   cs = cs or {}
   for i = 1, #cs do
     local c = make_char(G, cs[i])
@@ -451,15 +451,10 @@ function C.vt(V, l)
   return e or nil
 end
 
--- Steps of the tile at l (spinners), through the view: read once per view, as the tile.
+-- Steps of the tile at l (spinners), through the view.
 function C.vsteps(V, l)
-  local n = V.steps[l]
-  if n == nil then
-    local t = C.vt(V, l)
-    n = (t and C.th(t, "steps", V.G, l)) or 1
-    V.steps[l] = n
-  end
-  return n
+  local t = C.vt(V, l)
+  return (t and C.th(t, "steps", V.G, l)) or 1
 end
 
 -- Keeps a view up to date after c moved from `from` to c.loc. (The lists are a cell's few

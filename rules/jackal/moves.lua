@@ -175,6 +175,7 @@ end
 
 -- Ordinary first steps from a land cell: land neighbours and ship cells (§4.1).
 local function land_steps(V, l)
+  if B.INLAND[l] then return B.neighbours(l) end -- (a static list: add_moves only reads it)
   local out = {}
   local n = B.neighbours(l)
   for i = 1, #n do
