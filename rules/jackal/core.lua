@@ -13,7 +13,8 @@
 --                team), lost, turn (team to act), shifted (grass), round, grass, stall, act
 --                (activity this round), passes, mv_* (the move in progress; its steps wait on
 --                the kernel's pending stack, mv_base: chain.done is under them, see C.wait),
---                phase, sw_<switch> (switches a position set, see C.sw).
+--                phase, sw_<switch> (switches a position set, see C.sw), tile_writes (how
+--                many times a cell's tile was written, see C.cell_write).
 
 local B = require("jackal.board")
 
@@ -380,9 +381,9 @@ local VIEW_PROPS = { "cs", "ships", "sides", "shifted" }
 
 -- Keeps view V for the state as it is now (after the caller's last write): V must say what
 -- C.read_view would, which the tests check by playing the same games without kept values. It
--- stays kept while its props are unchanged (G:keep), through flips, logs and pending steps.
+-- stays kept while its props are unchanged (G:keep), through flips, logs and pending steps
+-- (what it read of the cells is checked when it is found, C.kept_view).
 function C.keep_view(G, V)
-  C.forget_cells(V)
   G:keep("view", V, VIEW_PROPS)
 end
 
@@ -395,17 +396,19 @@ function C.kept_view(G)
 end
 
 -- Items and tiles change without the view knowing: a view kept or carried past changes reads
--- them again when asked for.
+-- them again when asked for (the tiles only when a cell's tile was written since it read them).
 function C.forget_cells(V)
-  V.items_at, V.tiles = {}, {}
+  V.items_at = {}
+  local writes = V.G:get("tile_writes")
+  if writes ~= V.tile_writes then V.tiles, V.tile_writes = {}, writes end
 end
 
 -- A view read from the state afresh.
 function C.read_view(G)
   local chars, at = {}, {}
-  local sides, ships, cs, shifted = G:get("sides", "ships", "cs", "shifted")
+  local sides, ships, cs, shifted, writes = G:get("sides", "ships", "cs", "shifted", "tile_writes")
   local V = { G = G, sides = sides, ships = ships, shifted = shifted or false, chars = chars, at = at,
-              items_at = {}, tiles = {}, sw = {} }
+              items_at = {}, tiles = {}, tile_writes = writes, sw = {} }
   cs = cs or {}
   for i = 1, #cs do
     local c = make_char(G, cs[i])
@@ -536,7 +539,8 @@ end
 -- orientation, bit 11 spent (one-shots), bit 12: closed, and its identity is known to some
 -- (a lighthouse peek, a position's "#code"): the tile is then the kernel secret "tile<l>",
 -- seen by the seats of the teams that have seen the cell, and reads as unknown in the other
--- seats' views. No prop: closed and not yet drawn.
+-- seats' views. No prop: closed and not yet drawn. Only C.cell_write writes it, and counts
+-- the write in game prop tile_writes: a view keeps the tiles it read while that count holds.
 local HIDDEN = 4096
 
 local function tile_index(name)
@@ -564,6 +568,7 @@ function C.cell_write(G, l, t, open, r, spent)
     | (r and (256 | (r << 9)) or 0) | (spent and 2048 or 0)
   local old = G:cell_get(l, "c") or 0
   G:cell_set(l, "c", v ~= 0 and v or nil)
+  G:set("tile_writes", (G:get("tile_writes") or 0) + 1) -- (views read tiles again, C.forget_cells)
   if hidden then
     G:secret_set("tile" .. l, t, C.seers(G, l), "deck")
   elseif old & HIDDEN ~= 0 then
