@@ -405,27 +405,23 @@ end
 
 -- A view read from the state afresh.
 function C.read_view(G)
-  local chars, at = {}, {}
+  local chars, at, by_id = {}, {}, {}
   local sides, ships, cs, shifted, writes = G:get("sides", "ships", "cs", "shifted", "tile_writes")
   local V = { G = G, sides = sides, ships = ships, shifted = shifted or false, chars = chars, at = at,
-              items_at = {}, tiles = {}, tile_writes = writes, sw = {} }
+              by_id = by_id, items_at = {}, tiles = {}, tile_writes = writes, sw = {} }
   cs = cs or {}
   for i = 1, #cs do
     local c = make_char(G, cs[i])
-    chars[i] = c
+    chars[i], by_id[c.id] = c, c
     local list = at[c.loc]
     if list then list[#list + 1] = c else at[c.loc] = { c } end
   end
   return V
 end
 
--- The character of the view with piece id p.
+-- The character of the view with piece id p (nil: none).
 function C.vchar(V, p)
-  local chars = V.chars
-  for i = 1, #chars do
-    if chars[i].id == p then return chars[i] end
-  end
-  return nil
+  return V.by_id[p]
 end
 
 local function item(G, p, kind)

@@ -326,18 +326,29 @@ local function revivable(V, t)
   return out
 end
 
--- Revivals (§6): a pirate of team t on a tile that revives brings back a dead one.
-local function revive_options(G, V, t, out)
-  local dead -- listed when a pirate stands where he may revive
-  for i = 1, #V.chars do
-    local c = V.chars[i]
-    if c.team == t and c.who == "pirate" and M.can_act(c) and not c.trap and IS_LAND[c.loc]
-      and C.th(C.vt(V, c.loc), "revive", G, c.loc) then
-      dead = dead or revivable(V, t)
-      for j = 1, #dead do
-        local d = dead[j]
-        out[#out + 1] = { label = c.label .. " revive " .. d.label, a = "revive", ch = c.id, dead = d.id }
-      end
+-- The pirates among `mine` (the characters of a team that can act, in the view's order) who
+-- stand on a tile that revives (§6), in that order; nil when none does.
+local function revivers(G, V, mine)
+  local out
+  for i = 1, #mine do
+    local c = mine[i]
+    if c.who == "pirate" and not c.trap and IS_LAND[c.loc] and C.th(C.vt(V, c.loc), "revive", G, c.loc) then
+      out = out or {}
+      out[#out + 1] = c
+    end
+  end
+  return out
+end
+
+-- Revivals (§6): each of team t's `revivers` (nil: none) brings back a dead pirate.
+local function revive_options(V, t, out, revivers)
+  if not revivers then return end
+  local dead = revivable(V, t)
+  for i = 1, #revivers do
+    local c = revivers[i]
+    for j = 1, #dead do
+      local d = dead[j]
+      out[#out + 1] = { label = c.label .. " revive " .. d.label, a = "revive", ch = c.id, dead = d.id }
     end
   end
 end
@@ -369,6 +380,7 @@ function M.actions(G, t, V, any)
     local c = V.chars[i]
     if c.team == t and M.can_act(c) then mine[#mine + 1] = c end
   end
+  local revive = revivers(G, V, mine)
   C.sort_few(mine, listed_before)
   local rum = rum_ok(V, t)
   for i = 1, #mine do
@@ -376,7 +388,7 @@ function M.actions(G, t, V, any)
     if any and #out > 0 then return out end
   end
   ship_options(G, V, t, out)
-  revive_options(G, V, t, out)
+  revive_options(V, t, out, revive)
   if rum and C.vsw(V, "rum_timing") ~= "end_of_turn" then give_options(V, t, out) end
   return out
 end
