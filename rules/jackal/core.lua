@@ -503,7 +503,9 @@ function C.items_here(V, l, step)
   if not list then
     list = {}
     local G = V.G
-    local ps = (G:count(l, nil, "coin") + G:count(l, nil, "treasure") > 0) and G:at(l) or {}
+    -- only pieces beyond the characters the view puts here may be items
+    local chars = V.at[l]
+    local ps = G:count(l) > (chars and #chars or 0) and G:at(l) or {}
     for i = 1, #ps do
       local p = ps[i]
       local kind = G:kind(p)

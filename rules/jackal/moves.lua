@@ -153,6 +153,7 @@ local function add_moves(G, V, c, targets, out, rum, type, step)
   -- The rules' own may_stop refuses only the tiles that send him on, where no move ends:
   -- while nobody overrides it, stops_short has nothing to refuse.
   local picky = hook.may_stop ~= C.may_stop
+  local plain = move_option(c.id, 0, step, type or "step", nil, rum) -- to cell t: plain | t << 16
   for i = 1, #targets do
     local t = targets[i]
     local st = step or arrival_step(V, c, t)
@@ -162,7 +163,7 @@ local function add_moves(G, V, c, targets, out, rum, type, step)
       if ok and picky and stops_short(G, V, c, t) then ok = false end
     end
     if ok then
-      out[#out + 1] = move_option(c.id, t, step, type or "step", nil, rum)
+      out[#out + 1] = plain | (t << 16)
       if #items > 0 and carry_ok(G, V, c, t, st)
         and (not strict or type == "flight" or item_chain_ok(G, V, c, c.loc, t)) then
         for k = 1, #items do
