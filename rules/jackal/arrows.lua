@@ -11,13 +11,14 @@ A.BASE = { a1 = { 0 }, a2 = { 1 }, a3 = { 1, 5 }, a4 = { 2, 6 }, a5 = { 2, 4, 7 
 -- Distinct orientations of each kind.
 A.ROT = { a1 = 4, a2 = 4, a3 = 2, a4 = 2, a5 = 4, a6 = 1, a7 = 1, gu = 4 }
 
+local function lower(a, b) return a < b end
+
 -- Exits of `kind` turned r quarter turns clockwise, sorted.
 function A.exits(kind, r)
   local out = {}
   local base = A.BASE[kind]
   for i = 1, #base do out[i] = (base[i] + 2 * (r or 0)) % 8 end
-  table.sort(out)
-  return out
+  return C.sort_few(out, lower)
 end
 
 -- The placed label: a1N, a3NW, a5SE, a6, guW …

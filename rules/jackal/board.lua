@@ -52,6 +52,9 @@ end
 B.LAND = LAND  -- the 117 land cells in reading order (row 13 to 1, A to M)
 B.ALL = ALL    -- all 169 cells in reading order
 B.SEA = SEA
+-- true at the land cells, nil elsewhere: what B.is_land says, read as a table where a move
+-- search asks it for every cell it looks at.
+B.IS_LAND = IS_LAND
 
 function B.is_land(l) return IS_LAND[l] == true end
 function B.is_sea(l) return l >= 1 and l <= 169 and not IS_LAND[l] end
@@ -63,8 +66,11 @@ function B.order(l)
   return (13 - y) * 16 + x
 end
 
+-- Whether cell a comes before cell b in reading order.
+function B.before(a, b) return B.order(a) < B.order(b) end
+
 function B.sort(locs)
-  table.sort(locs, function(a, b) return B.order(a) < B.order(b) end)
+  table.sort(locs, B.before)
   return locs
 end
 
@@ -93,12 +99,19 @@ for l = 1, 169 do
       if i % 2 == 0 then o[#o + 1] = t end
     end
   end
-  table.sort(n, function(a, b) return B.order(a) < B.order(b) end)
-  table.sort(o, function(a, b) return B.order(a) < B.order(b) end)
+  table.sort(n, B.before)
+  table.sort(o, B.before)
   NEIGH[l], ORTHO[l] = n, o
 end
 -- Neighbours in reading order (static tables: never change them).
 function B.neighbours(l) return NEIGH[l] end
+-- true at the land cells whose every neighbour is land.
+B.INLAND = {}
+for _, l in ipairs(LAND) do
+  local all = true
+  for _, t in ipairs(NEIGH[l]) do all = all and IS_LAND[t] == true end
+  B.INLAND[l] = all or nil
+end
 function B.orthogonal(l) return ORTHO[l] end
 
 function B.adjacent(a, b)

@@ -13,11 +13,14 @@
 --                team), lost, turn (team to act), shifted (grass), round, grass, stall, act
 --                (activity this round), passes, mv_* (the move in progress; its steps wait on
 --                the kernel's pending stack, mv_base: chain.done is under them, see C.wait),
---                phase, sw_<switch> (switches a position set, see C.sw).
+--                phase, sw_<switch> (switches a position set, see C.sw), tile_writes (how
+--                many times a cell's tile was written, see C.cell_write).
 
 local B = require("jackal.board")
 
 local C = {}
+
+local IS_LAND = B.IS_LAND
 
 C.VALUE = { coin = 1, treasure = 3 }
 
@@ -28,10 +31,11 @@ C.VALUE = { coin = 1, treasure = 3 }
 local SW_PROP = {}
 for k in pairs(require("jackal.switches")) do SW_PROP[k] = "sw_" .. k end
 
--- The value of switch k this game plays with (positions may set switches, §14).
+-- The value of switch k this game plays with (positions may set switches, §14); else the
+-- loaded rules' (the global `switches` reads what G:switch does, without a kernel call).
 function C.sw(G, k)
   local v = G:get(SW_PROP[k] or "sw_" .. k)
-  if v == nil then return G:switch(k) end
+  if v == nil then return switches[k] end
   return v
 end
 
@@ -175,7 +179,7 @@ function C.bottles_for(G, t, V)
   end
   -- own supply first
   if #who > 1 then
-    table.sort(who, function(x, y)
+    C.sort_few(who, function(x, y)
       if (x == t) ~= (y == t) then return x == t end
       return x < y
     end)
@@ -377,9 +381,9 @@ local VIEW_PROPS = { "cs", "ships", "sides", "shifted" }
 
 -- Keeps view V for the state as it is now (after the caller's last write): V must say what
 -- C.read_view would, which the tests check by playing the same games without kept values. It
--- stays kept while its props are unchanged (G:keep), through flips, logs and pending steps.
+-- stays kept while its props are unchanged (G:keep), through flips, logs and pending steps
+-- (what it read of the cells is checked when it is found, C.kept_view).
 function C.keep_view(G, V)
-  C.forget_cells(V)
   G:keep("view", V, VIEW_PROPS)
 end
 
@@ -392,34 +396,32 @@ function C.kept_view(G)
 end
 
 -- Items and tiles change without the view knowing: a view kept or carried past changes reads
--- them again when asked for.
+-- them again when asked for (the tiles only when a cell's tile was written since it read them).
 function C.forget_cells(V)
-  V.items_at, V.tiles = {}, {}
+  V.items_at = {}
+  local writes = V.G:get("tile_writes")
+  if writes ~= V.tile_writes then V.tiles, V.tile_writes = {}, writes end
 end
 
 -- A view read from the state afresh.
 function C.read_view(G)
-  local chars, at = {}, {}
-  local sides, ships, cs, shifted = G:get("sides", "ships", "cs", "shifted")
+  local chars, at, by_id = {}, {}, {}
+  local sides, ships, cs, shifted, writes = G:get("sides", "ships", "cs", "shifted", "tile_writes")
   local V = { G = G, sides = sides, ships = ships, shifted = shifted or false, chars = chars, at = at,
-              items_at = {}, tiles = {}, sw = {} }
+              by_id = by_id, items_at = {}, tiles = {}, tile_writes = writes, sw = {} }
   cs = cs or {}
   for i = 1, #cs do
     local c = make_char(G, cs[i])
-    chars[i] = c
+    chars[i], by_id[c.id] = c, c
     local list = at[c.loc]
     if list then list[#list + 1] = c else at[c.loc] = { c } end
   end
   return V
 end
 
--- The character of the view with piece id p.
+-- The character of the view with piece id p (nil: none).
 function C.vchar(V, p)
-  local chars = V.chars
-  for i = 1, #chars do
-    if chars[i].id == p then return chars[i] end
-  end
-  return nil
+  return V.by_id[p]
 end
 
 local function item(G, p, kind)
@@ -501,7 +503,9 @@ function C.items_here(V, l, step)
   if not list then
     list = {}
     local G = V.G
-    local ps = (G:count(l, nil, "coin") + G:count(l, nil, "treasure") > 0) and G:at(l) or {}
+    -- only pieces beyond the characters the view puts here may be items
+    local chars = V.at[l]
+    local ps = G:count(l) > (chars and #chars or 0) and G:at(l) or {}
     for i = 1, #ps do
       local p = ps[i]
       local kind = G:kind(p)
@@ -533,7 +537,8 @@ end
 -- orientation, bit 11 spent (one-shots), bit 12: closed, and its identity is known to some
 -- (a lighthouse peek, a position's "#code"): the tile is then the kernel secret "tile<l>",
 -- seen by the seats of the teams that have seen the cell, and reads as unknown in the other
--- seats' views. No prop: closed and not yet drawn.
+-- seats' views. No prop: closed and not yet drawn. Only C.cell_write writes it, and counts
+-- the write in game prop tile_writes: a view keeps the tiles it read while that count holds.
 local HIDDEN = 4096
 
 local function tile_index(name)
@@ -561,6 +566,7 @@ function C.cell_write(G, l, t, open, r, spent)
     | (r and (256 | (r << 9)) or 0) | (spent and 2048 or 0)
   local old = G:cell_get(l, "c") or 0
   G:cell_set(l, "c", v ~= 0 and v or nil)
+  G:set("tile_writes", (G:get("tile_writes") or 0) + 1) -- (views read tiles again, C.forget_cells)
   if hidden then
     G:secret_set("tile" .. l, t, C.seers(G, l), "deck")
   elseif old & HIDDEN ~= 0 then
@@ -587,12 +593,13 @@ function C.set_rot(G, l, r)
   C.cell_write(G, l, t, o, r, x)
 end
 
--- The open tile at a land cell (nil when closed or sea).
+-- The open tile at a land cell (nil when closed or sea). An open tile is never secret (see
+-- C.cell): its name is the one its index says, read without C.cell's other fields.
 function C.open_tile(G, l)
-  if not B.is_land(l) then return nil end
-  local t, o = C.cell(G, l)
-  if o then return t end
-  return nil
+  if not IS_LAND[l] then return nil end
+  local v = G:cell_get(l, "c")
+  if not v or v & 128 == 0 then return nil end
+  return tile_names[v & 127]
 end
 
 -- The land cells, in reading order, where tile `name` lies face up (but cell `but`).
@@ -710,7 +717,7 @@ end
 -- forbidden land cell (§4.3, and the tile's may_enter). Asked for the moves offered, the cells
 -- of a motion decision, every cell a chain reaches and the caves a character may come out at.
 function C.may_enter(G, V, c, l, step)
-  return not (B.is_land(l) and forbidden(G, V, c, l, step))
+  return not (IS_LAND[l] and forbidden(G, V, c, l, step))
 end
 
 -- may_stop: whether c may end a move at l: not on an open tile that sends him on (transit).

@@ -12,11 +12,15 @@ local H = require("jackal.chain")
 
 local M = {}
 
+local IS_LAND = B.IS_LAND
+
 -- The order a team's characters are listed in: the natives, then W1, W2, … (keys of labels).
 local ORDER = { Ben = 10, Fri = 11, Mis = 12 }
 for t = 1, 4 do
   for k = 1, 3 do ORDER[B.LETTER[t] .. k] = t * 100 + k end
 end
+
+local function listed_before(a, b) return ORDER[a.label] < ORDER[b.label] end
 
 -- A move of character piece ch to cell `to`: spinner step `step` (nil: the one it lands on),
 -- motion type `type` ("step" or "flight"), carrying item piece `item` (nil: none), spending a
@@ -126,31 +130,40 @@ local function stops_short(G, V, c, t)
   return tile ~= nil and not C.th(tile, "transit", G, t) and not hook.may_stop(G, V, c, t)
 end
 
+-- Whether a sober missionary stands with c on land (on a spinner: on c's step): a move
+-- starting there hits nobody (§4.1).
+local function tamed(V, c)
+  if not IS_LAND[c.loc] then return false end
+  local here = V.at[c.loc]
+  for i = 1, #here do
+    local o = here[i]
+    if o.id ~= c.id and (c.step == 0 or o.step == c.step) and C.sober_mis(o) then return true end
+  end
+  return false
+end
+
 -- Appends the options of c moving to each cell of `targets` with motion type `type` (nil:
 -- "step") and spinner step `step` (nil: the step it lands on), spending a rum bottle when
 -- `rum` (labelled by M.label when read).
 local function add_moves(G, V, c, targets, out, rum, type, step)
   local items = carry_choices(G, V, c)
-  local tamed = false   -- a move starting on the missionary's cell hits nobody (§4.1)
-  if B.is_land(c.loc) then
-    local here = C.occupants(V, c.loc, c.step > 0 and c.step or nil, c.id)
-    for i = 1, #here do if C.sober_mis(here[i]) then tamed = true end end
-  end
+  local peaceful = tamed(V, c)
   local strict = #items > 0 and C.vsw(V, "forced_coin_blocked") == "move_illegal"
   local may_enter = hook.may_enter
   -- The rules' own may_stop refuses only the tiles that send him on, where no move ends:
   -- while nobody overrides it, stops_short has nothing to refuse.
   local picky = hook.may_stop ~= C.may_stop
+  local plain = move_option(c.id, 0, step, type or "step", nil, rum) -- to cell t: plain | t << 16
   for i = 1, #targets do
     local t = targets[i]
     local st = step or arrival_step(V, c, t)
     local ok = may_enter(G, V, c, t, st)
-    if ok and B.is_land(t) then
-      if tamed and #C.would_hit(G, V, c, t, st) > 0 then ok = false end
+    if ok and IS_LAND[t] then
+      if peaceful and #C.would_hit(G, V, c, t, st) > 0 then ok = false end
       if ok and picky and stops_short(G, V, c, t) then ok = false end
     end
     if ok then
-      out[#out + 1] = move_option(c.id, t, step, type or "step", nil, rum)
+      out[#out + 1] = plain | (t << 16)
       if #items > 0 and carry_ok(G, V, c, t, st)
         and (not strict or type == "flight" or item_chain_ok(G, V, c, c.loc, t)) then
         for k = 1, #items do
@@ -163,11 +176,12 @@ end
 
 -- Ordinary first steps from a land cell: land neighbours and ship cells (§4.1).
 local function land_steps(V, l)
+  if B.INLAND[l] then return B.neighbours(l) end -- (a static list: add_moves only reads it)
   local out = {}
   local n = B.neighbours(l)
   for i = 1, #n do
     local t = n[i]
-    if B.is_land(t) or C.ship_team(V.ships, t) then out[#out + 1] = t end
+    if IS_LAND[t] or C.ship_team(V.ships, t) then out[#out + 1] = t end
   end
   return out
 end
@@ -197,8 +211,8 @@ local function add_rum_options(G, V, c, out, rum_mode)
   end
 end
 
--- The options of character c (team t's turn).
-local function char_options(G, V, c, out)
+-- The options of character c (team t's turn); `rum`: whether his team may use rum now.
+local function char_options(G, V, c, out, rum)
   if c.loc == B.UNDER then
     local exits = C.ph("cave_exits", G, c, c.lost) or {}
     for i = 1, #exits do
@@ -207,7 +221,7 @@ local function char_options(G, V, c, out)
     return
   end
   if c.trap then
-    if rum_ok(V, c.team) and C.vsw(V, "trap_release") == "friend_or_bottle" then
+    if rum and C.vsw(V, "trap_release") == "friend_or_bottle" then
       add_rum_options(G, V, c, out, C.vsw(V, "rum_timing"))
     end
     return
@@ -230,10 +244,33 @@ local function char_options(G, V, c, out)
   local n = C.vsteps(V, c.loc)
   if n > 1 and c.step > 0 and c.step < n then
     add_moves(G, V, c, { c.loc }, out, nil, nil, c.step + 1)
-    if rum_ok(V, c.team) then add_rum_options(G, V, c, out, C.vsw(V, "rum_timing")) end
+    if rum then add_rum_options(G, V, c, out, C.vsw(V, "rum_timing")) end
     return
   end
   add_moves(G, V, c, land_steps(V, c.loc), out)
+end
+
+-- Whether a fighter of team t is aboard the ship at l.
+local function crewed(V, l, t)
+  local aboard = V.at[l]
+  if not aboard then return false end
+  for i = 1, #aboard do
+    if aboard[i].team == t and C.fighter(aboard[i]) then return true end
+  end
+  return false
+end
+
+-- Whether team u's ship may sail onto sea cell `to`: no sober enemy missionary there, nor an
+-- ally unless ships pick swimmers up (ship_pickup).
+local function may_sail_to(V, u, to, pickup)
+  local there = V.at[to]
+  if not there then return true end
+  for j = 1, #there do
+    local o = there[j]
+    if C.enemy_in(V.sides, u, o.team) and C.sober_mis(o) then return false end
+    if not pickup and C.allied_in(V.sides, u, o.team) then return false end
+  end
+  return true
 end
 
 -- Ship moves of team t (§4.6).
@@ -243,29 +280,17 @@ local function ship_options(G, V, t, out)
   for u = 1, 4 do
     local l = V.ships[u]
     if l ~= 0 and (u == t or (C.vsw(V, "allied_ship_sail") and C.allied_in(V.sides, t, u))) then
-      local crew = false
-      local aboard = V.at[l] or {}
-      for i = 1, #aboard do
-        if aboard[i].team == t and C.fighter(aboard[i]) then crew = true end
-      end
-      if crew then
+      if crewed(V, l, t) then
         local i, lane = B.on_lane(u, l, range)
         local targets = {}
         if i then
           if lane[i - 1] then targets[#targets + 1] = lane[i - 1] end
           if lane[i + 1] then targets[#targets + 1] = lane[i + 1] end
         end
-        B.sort(targets)
+        C.sort_few(targets, B.before)
         for k = 1, #targets do
           local to = targets[k]
-          local ok = true
-          local there = V.at[to] or {}
-          for j = 1, #there do
-            local o = there[j]
-            if C.enemy_in(V.sides, u, o.team) and C.sober_mis(o) then ok = false end
-            if not pickup and C.allied_in(V.sides, u, o.team) then ok = false end
-          end
-          if ok then
+          if may_sail_to(V, u, to, pickup) then
             out[#out + 1] = { a = "ship", team = u, from = l, to = to }
           end
         end
@@ -286,26 +311,52 @@ local function living(V, t, pirates_only)
   return n
 end
 
-local function revive_options(G, V, t, out)
+-- The dead pirates team t may revive: its own (and its allies', respawn_allies), while their
+-- team has fewer than three living fighters (or pirates, respawn_limit).
+local function revivable(V, t)
+  local out = {}
   local pirates_only = C.vsw(V, "respawn_limit") == "pirates"
-  for i = 1, #V.chars do
-    local c = V.chars[i]
-    if c.team == t and c.who == "pirate" and M.can_act(c) and not c.trap and B.is_land(c.loc)
-      and C.th(C.vt(V, c.loc), "revive", G, c.loc) then
-      for j = 1, #V.chars do
-        local d = V.chars[j]
-        local own = d.team == t or (C.vsw(V, "respawn_allies") and C.allied_in(V.sides, t, d.team))
-        if d.who == "pirate" and d.loc == B.DEAD and own and living(V, d.team, pirates_only) < 3 then
-          out[#out + 1] = { label = c.label .. " revive " .. d.label, a = "revive", ch = c.id, dead = d.id }
-        end
-      end
+  for j = 1, #V.chars do
+    local d = V.chars[j]
+    if d.who == "pirate" and d.loc == B.DEAD
+      and (d.team == t or (C.vsw(V, "respawn_allies") and C.allied_in(V.sides, t, d.team)))
+      and living(V, d.team, pirates_only) < 3 then
+      out[#out + 1] = d
+    end
+  end
+  return out
+end
+
+-- The pirates among `mine` (the characters of a team that can act, in the view's order) who
+-- stand on a tile that revives (§6), in that order; nil when none does.
+local function revivers(G, V, mine)
+  local out
+  for i = 1, #mine do
+    local c = mine[i]
+    if c.who == "pirate" and not c.trap and IS_LAND[c.loc] and C.th(C.vt(V, c.loc), "revive", G, c.loc) then
+      out = out or {}
+      out[#out + 1] = c
+    end
+  end
+  return out
+end
+
+-- Revivals (§6): each of team t's `revivers` (nil: none) brings back a dead pirate.
+local function revive_options(V, t, out, revivers)
+  if not revivers then return end
+  local dead = revivable(V, t)
+  for i = 1, #revivers do
+    local c = revivers[i]
+    for j = 1, #dead do
+      local d = dead[j]
+      out[#out + 1] = { label = c.label .. " revive " .. d.label, a = "revive", ch = c.id, dead = d.id }
     end
   end
 end
 
--- Natives team t may give rum to (§8): Friday or a sober missionary next to one of t's characters.
-function M.give_options(G, V, t, out)
-  if not rum_ok(V, t) then return end
+-- Natives team t may give rum to (§8): Friday or a sober missionary next to one of t's
+-- characters (the caller knows that t may use rum now).
+local function give_options(V, t, out)
   for i = 1, #V.chars do
     local n = V.chars[i]
     if (n.who == "fri" or C.sober_mis(n)) and C.alive(n) and B.is_cell(n.loc) then
@@ -330,14 +381,16 @@ function M.actions(G, t, V, any)
     local c = V.chars[i]
     if c.team == t and M.can_act(c) then mine[#mine + 1] = c end
   end
-  C.sort_few(mine, function(a, b) return ORDER[a.label] < ORDER[b.label] end)
+  local revive = revivers(G, V, mine)
+  C.sort_few(mine, listed_before)
+  local rum = rum_ok(V, t)
   for i = 1, #mine do
-    char_options(G, V, mine[i], out)
+    char_options(G, V, mine[i], out, rum)
     if any and #out > 0 then return out end
   end
   ship_options(G, V, t, out)
-  revive_options(G, V, t, out)
-  if C.vsw(V, "rum_timing") ~= "end_of_turn" then M.give_options(G, V, t, out) end
+  revive_options(V, t, out, revive)
+  if rum and C.vsw(V, "rum_timing") ~= "end_of_turn" then give_options(V, t, out) end
   return out
 end
 
@@ -346,8 +399,9 @@ function M.post_actions(G, t, V)
   if G:get("shifted") or C.bottles_for(G, t, V) == 0 then return {} end
   V = V or C.view(G)
   local out = {}
-  M.give_options(G, V, t, out)
-  if C.vsw(V, "rum_timing") == "end_of_turn" and rum_ok(V, t) then
+  if not rum_ok(V, t) then return out end
+  give_options(V, t, out)
+  if C.vsw(V, "rum_timing") == "end_of_turn" then
     for i = 1, #V.chars do
       local c = V.chars[i]
       if c.team == t and C.alive(c) and (c.trap or (c.step > 0 and c.step < C.steps(G, c.loc))) then

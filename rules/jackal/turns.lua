@@ -239,6 +239,7 @@ local function tick(G, t, V)
 end
 
 -- Makes team t the one to act (no automatic pass here); view V, when given, follows.
+-- Returns the seat that plays the turn.
 function T.set_turn(G, t, V)
   local grass, ctrl, teams = G:get("grass", "ctrl", "teams")
   local shifted = (grass or 0) > 0
@@ -251,24 +252,33 @@ function T.set_turn(G, t, V)
   else
     G:set_current(seat)
   end
+  return seat
+end
+
+-- The decision of team t, played by seat `actor`, in phase `phase` ("action" or "post"):
+-- options `opts`, and "end" after the main action ("pass" when an action phase has none).
+local function decision_of(G, t, actor, phase, opts)
+  local who = B.TEAMS[t] .. " to play (" .. G:seat_name(actor) .. ")"
+  if phase == "post" then
+    opts[#opts + 1] = { label = "end", a = "end" }
+    return { actor = actor, options = opts, prompt = who .. ": free actions, or end" }
+  end
+  if #opts == 0 then opts = { { label = "pass", a = "pass" } } end
+  return { actor = actor, options = opts, prompt = who }
 end
 
 -- The decision of the team whose turn it is: its actions, or its free actions and "end" after
 -- the main action. `opts` are those options when the caller has already listed them.
 function T.decision(G, opts)
   local t, phase = G:get("turn", "phase")
-  local actor = C.controller(G, t)
-  local who = B.TEAMS[t] .. " to play (" .. G:seat_name(actor) .. ")"
   -- The status hook reads the state afresh: in interactive play the kernel compares it with
   -- the status an action returned, which comes from the view carried along the move.
   if phase == "post" then
     opts = opts or M.post_actions(G, t, C.read_view(G))
-    opts[#opts + 1] = { label = "end", a = "end" }
-    return { actor = actor, options = opts, prompt = who .. ": free actions, or end" }
+  else
+    opts = opts or M.actions(G, t, C.read_view(G))
   end
-  opts = opts or M.actions(G, t, C.read_view(G))
-  if #opts == 0 then opts = { { label = "pass", a = "pass" } } end
-  return { actor = actor, options = opts, prompt = who }
+  return decision_of(G, t, C.controller(G, t), phase, opts)
 end
 
 -- Starts the turn of the team in prop "turn": passes automatically while it has no action.
@@ -278,13 +288,13 @@ function T.begin(G, V)
   local teams = G:get("teams")
   for _ = 1, 4 * #teams + 1 do
     local t = G:get("turn")
-    T.set_turn(G, t, V)
+    local seat = T.set_turn(G, t, V)
     V = V or C.view(G)
     local opts = M.actions(G, t, V)
     if #opts > 0 then
       G:set("passes", 0)
       C.keep_view(G, V) -- for the action that follows
-      return T.decision(G, opts)
+      return decision_of(G, t, seat, "action", opts)
     end
     G:log(C.team_name(t) .. ": pass")
     local passes = (G:get("passes") or 0) + 1
