@@ -60,17 +60,9 @@ pub fn to_lua(lua: &Lua, v: &Value) -> Result<LuaValue> {
 /// A Lua array of kernel values, built in one protected call: mlua protects each table store
 /// separately while a memory limit is set.
 pub fn list_table(lua: &Lua, items: &[Value]) -> Result<Table> {
-    // SAFETY: inside exec_raw's protected call, with nothing to drop alive; push_value leaves
+    // SAFETY: inside exec_raw's protected call, with nothing to drop alive; push_list leaves
     // exactly the table on the stack.
-    unsafe {
-        lua.exec_raw((), |state| {
-            ffi::lua_createtable(state, items.len() as i32, 0);
-            for (i, v) in items.iter().enumerate() {
-                stack::push_value(state, v);
-                ffi::lua_rawseti(state, -2, i as i64 + 1);
-            }
-        })
-    }
+    unsafe { lua.exec_raw((), |state| stack::push_list(state, items)) }
 }
 
 /// `list_table` for the kernel between invocations (a chance event's outcome): with no memory
@@ -83,17 +75,14 @@ pub fn list_table_between(lua: &Lua, limits: &Limits, items: &[Value]) -> Result
     }
     lua.exec_raw_lua(|raw| {
         let l = raw.state();
-        // SAFETY: no memory limit is set (no invocation runs), so nothing here raises; the
-        // table is left on top for `from_stack` and popped after.
+        // SAFETY: no memory limit is set (no invocation runs), and the room push_list asks for
+        // is made here without raising, so nothing in it raises; the table is left on top for
+        // `from_stack` and popped after.
         unsafe {
             if ffi::lua_checkstack(l, 3) == 0 {
                 return Err(mlua::Error::runtime("out of Lua stack"));
             }
-            ffi::lua_createtable(l, items.len() as i32, 0);
-            for (i, v) in items.iter().enumerate() {
-                stack::push_value(l, v);
-                ffi::lua_rawseti(l, -2, i as i64 + 1);
-            }
+            stack::push_list(l, items);
             let t = Table::from_stack(-1, raw);
             ffi::lua_pop(l, 1);
             t

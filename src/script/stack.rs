@@ -76,14 +76,7 @@ pub unsafe fn push_value(l: *mut ffi::lua_State, v: &Value) {
             Value::Str(s) => {
                 ffi::lua_pushlstring(l, s.as_ptr().cast(), s.len());
             }
-            Value::List(items) => {
-                ffi::luaL_checkstack(l, 3, c"nested property lists".as_ptr());
-                ffi::lua_createtable(l, items.len() as i32, 0);
-                for (i, item) in items.iter().enumerate() {
-                    push_value(l, item);
-                    ffi::lua_rawseti(l, -2, i as i64 + 1);
-                }
-            }
+            Value::List(items) => push_list(l, items),
             Value::Map(entries) => {
                 ffi::luaL_checkstack(l, 3, c"nested property tables".as_ptr());
                 ffi::lua_createtable(l, 0, entries.len() as i32);
@@ -93,6 +86,22 @@ pub unsafe fn push_value(l: *mut ffi::lua_State, v: &Value) {
                     ffi::lua_rawset(l, -3);
                 }
             }
+        }
+    }
+}
+
+/// Pushes `items` as a new Lua array (a list value, a chance outcome).
+///
+/// # Safety
+/// As for [`push_value`].
+pub unsafe fn push_list(l: *mut ffi::lua_State, items: &[Value]) {
+    // SAFETY (whole body): per the contract; the room for the next level is made first.
+    unsafe {
+        ffi::luaL_checkstack(l, 3, c"nested property lists".as_ptr());
+        ffi::lua_createtable(l, items.len() as i32, 0);
+        for (i, item) in items.iter().enumerate() {
+            push_value(l, item);
+            ffi::lua_rawseti(l, -2, i as i64 + 1);
         }
     }
 }
