@@ -257,6 +257,11 @@ impl Host {
         self.helpers.get("switches_view")
     }
 
+    /// The kernel's simulation loop (see `session::driven`).
+    pub fn playout(&self) -> mlua::Result<Function> {
+        self.helpers.get("playout")
+    }
+
     /// `override` stacked on `base`.
     pub fn compose(&self, over: &Function, base: &Function) -> mlua::Result<Function> {
         self.helpers.get::<Function>("compose")?.call((over, base))

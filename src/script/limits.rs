@@ -218,7 +218,7 @@ fn arm_if_late(slot: &Slot, now: u64) {
     if armed && !check_time && (slot.hurried.load(Ordering::Relaxed) || !stop) {
         return;
     }
-    // ARMING holds the invocation's end back (Running::drop waits) while the watchdog looks.
+    // ARMING holds the invocation's end back (`Limits::end_budget` waits) while the watchdog looks.
     if slot
         .phase
         .compare_exchange(phase, ARMING, Ordering::Acquire, Ordering::Relaxed)
@@ -458,11 +458,7 @@ impl Limits {
         if self.running.get() {
             return f();
         }
-        self.slot.used.store(0, Ordering::Relaxed);
-        self.slot.tripped.store(NONE, Ordering::Relaxed);
-        self.slot.overtime.store(false, Ordering::Relaxed);
-        let now = CLOCK_MS.load(Ordering::Relaxed);
-        self.slot.phase.store(now + RUNNING, Ordering::Release);
+        self.slot.begin();
         self.running.set(true);
         let outer = CURRENT.replace((self.slot.state, Arc::as_ptr(&self.slot)));
         let _guard = Running {
@@ -479,6 +475,62 @@ impl Limits {
             super::kept::forget_all(lua);
         }
         result
+    }
+
+    /// Inside a running invocation, gives what runs next a budget of its own, as if it were a
+    /// new invocation: the simulation driver (`session::driven`) calls one hook after another
+    /// inside one call from the kernel, and each is limited as a call from the kernel is.
+    pub fn restart(&self) {
+        if self.running.get() {
+            self.end_budget();
+            self.slot.begin();
+        }
+    }
+
+    /// Whether an interrupt waits, without spending this state's own flag (as `interrupted`
+    /// does): a loop that hands back to the kernel on it leaves the kernel to report it.
+    pub fn interrupt_pending(&self) -> bool {
+        interrupted() || self.interrupt.load(Ordering::Relaxed)
+    }
+
+    /// Ends the running invocation's budget: the watchdog no longer watches it, and a hook it
+    /// armed is removed.
+    fn end_budget(&self) {
+        let slot = &self.slot;
+        loop {
+            let phase = slot.phase.load(Ordering::Acquire);
+            if phase == ARMING {
+                // ARMING holds the invocation's end back while the watchdog looks.
+                std::hint::spin_loop();
+            } else if slot
+                .phase
+                .compare_exchange(phase, IDLE, Ordering::AcqRel, Ordering::Relaxed)
+                .is_ok()
+            {
+                break;
+            }
+        }
+        if slot.tripped.load(Ordering::Relaxed) == INTERRUPTED {
+            slot.interrupt.store(false, Ordering::Relaxed);
+        }
+        slot.hurried.store(false, Ordering::Relaxed);
+        if slot.armed.swap(false, Ordering::Relaxed) {
+            // SAFETY: this thread owns the state, and the watchdog no longer touches it; a
+            // hook may be removed while Lua runs (as `debug.sethook` does).
+            unsafe { ffi::lua_sethook(slot.state as *mut ffi::lua_State, None, 0, 0) };
+            self.hooks_removed.set(self.hooks_removed.get() + 1);
+        }
+    }
+}
+
+impl Slot {
+    /// Starts an invocation's budget: nothing used, nothing tripped, its clock from now.
+    fn begin(&self) {
+        self.used.store(0, Ordering::Relaxed);
+        self.tripped.store(NONE, Ordering::Relaxed);
+        self.overtime.store(false, Ordering::Relaxed);
+        let now = CLOCK_MS.load(Ordering::Relaxed);
+        self.phase.store(now + RUNNING, Ordering::Release);
     }
 }
 
@@ -499,30 +551,7 @@ struct Running<'a> {
 
 impl Drop for Running<'_> {
     fn drop(&mut self) {
-        let slot = &self.limits.slot;
-        loop {
-            let phase = slot.phase.load(Ordering::Acquire);
-            if phase == ARMING {
-                std::hint::spin_loop();
-            } else if slot
-                .phase
-                .compare_exchange(phase, IDLE, Ordering::AcqRel, Ordering::Relaxed)
-                .is_ok()
-            {
-                break;
-            }
-        }
-        if slot.tripped.load(Ordering::Relaxed) == INTERRUPTED {
-            slot.interrupt.store(false, Ordering::Relaxed);
-        }
-        slot.hurried.store(false, Ordering::Relaxed);
-        if slot.armed.swap(false, Ordering::Relaxed) {
-            // SAFETY: this thread owns the state and no Lua code runs now.
-            unsafe { ffi::lua_sethook(slot.state as *mut ffi::lua_State, None, 0, 0) };
-            self.limits
-                .hooks_removed
-                .set(self.limits.hooks_removed.get() + 1);
-        }
+        self.limits.end_budget();
         let _ = self.lua.set_memory_limit(0);
         // An invocation stopped near the heap limit leaves its garbage behind, and the
         // generational collector's steps cannot always free it under the limit (a step that

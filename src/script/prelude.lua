@@ -258,6 +258,21 @@ local function hooked_coroutines(hook_thread)
   end
 end
 
+-- The kernel's simulation loop (session/driven.rs): calls the hook of a step (kind 1: `apply`
+-- with option `a`; 2: `chance` with name `a` and outcome `b`), then asks `step` for the next
+-- step from the status the hook returned, until `step` hands the game back to the kernel.
+-- Returns that status and the kind of the hook that returned it.
+local function playout(G, step, apply, chance, kind, a, b)
+  while true do
+    local status
+    if kind == 1 then status = apply(G, a) else status = chance(G, a, b) end
+    local next_kind
+    next_kind, a, b = step(status)
+    if not next_kind then return status, kind end
+    kind = next_kind
+  end
+end
+
 return {
   readonly = readonly,
   switches_view = switches_view,
@@ -275,4 +290,5 @@ return {
   plain_errors = plain_errors,
   hooked_coroutines = hooked_coroutines,
   sandbox_escapes = sandbox_escapes,
+  playout = playout,
 }

@@ -155,7 +155,7 @@ unsafe fn state_ptr(l: *mut ffi::lua_State) -> *mut State {
 
 /// Raises `msg` as a Lua error. The string is pushed inside a protected call, so that a
 /// memory error there cannot skip dropping `msg`.
-unsafe fn raise(l: *mut ffi::lua_State, msg: String) -> ! {
+pub(crate) unsafe fn raise(l: *mut ffi::lua_State, msg: String) -> ! {
     unsafe extern "C-unwind" fn push(l: *mut ffi::lua_State) -> c_int {
         // SAFETY: argument 1 is the light userdata `raise` pushed, pointing at its String.
         unsafe {

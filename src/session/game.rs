@@ -4,8 +4,9 @@
 use std::rc::Rc;
 
 use anyhow::{Result, anyhow, bail};
-use mlua::{AnyUserData, Function, MultiValue, Table, Value as LuaValue};
+use mlua::{AnyUserData, FromLuaMulti, Function, MultiValue, Table, Value as LuaValue};
 
+use super::driven::{self, Choose, First, Hooks, Taken};
 use super::status::{Fields, Reply, Status, describe_status, same_status};
 use crate::kernel::randomizer::Kind;
 use crate::kernel::state::{Continuation, Decision, Wait};
@@ -582,6 +583,83 @@ impl Game {
             self.change("apply", opt, true)
         };
         result.map_err(|e| self.as_seen(e, hidden))
+    }
+
+    /// Simulation only: takes the step the game waits for (the option `choose` picks, or a
+    /// chance event drawn), then up to `room - 1` more in the kernel's loop inside Lua (see
+    /// [`driven`]), each as `apply` and `resolve_chance` would take it. One step at a time
+    /// where that loop does not apply (undo or status checks on, a view, a continuation's
+    /// status, chance parameters, a room of one). Returns the steps taken: none once the game
+    /// is over.
+    pub fn play_steps(&mut self, room: u64, choose: &mut Choose) -> Result<Taken> {
+        let one_by_one = room <= 1
+            || self.transactional
+            || self.check_returned_status
+            || self.view != Viewer::Referee
+            || self.rules.host.limits.running();
+        let status = self.status()?.clone();
+        let one_by_one = one_by_one || self.status_pending;
+        let first = match status {
+            Status::Over { .. } => return Ok(Taken::default()),
+            Status::Decision {
+                actor,
+                count,
+                options,
+                ..
+            } => {
+                let i = choose(actor, count)?;
+                if one_by_one || i >= count {
+                    self.apply(i)?;
+                    return Ok(Taken {
+                        decisions: 1,
+                        chances: 0,
+                    });
+                }
+                First::Apply(options.raw_get(i + 1)?)
+            }
+            Status::Chance(name, params) => {
+                let rules = self.rules.clone();
+                let lua_name = rules.chance_names.get(&name);
+                let (Some(lua_name), None, false) = (lua_name, params, one_by_one) else {
+                    self.resolve_chance(None)?;
+                    return Ok(Taken {
+                        decisions: 0,
+                        chances: 1,
+                    });
+                };
+                let outcome = self
+                    .with_state_mut(|s| rules.randomizers[&name].draw(s))
+                    .map_err(|e| anyhow!(e))?;
+                let t = list_table_between(&rules.host.lua, &rules.host.limits, &outcome)?;
+                First::Chance(LuaValue::String(lua_name.clone()), t)
+            }
+        };
+        let rules = self.rules.clone();
+        let hooks = Hooks {
+            playout: rules.host.playout()?,
+            apply: rules.hook("apply"),
+            chance: rules.hook("chance"),
+        };
+        let mut taken = Taken::default();
+        self.transact(|game| {
+            let host = &rules.host;
+            let (status, last, t) = driven::run(
+                &host.lua,
+                &host.limits,
+                &game.g,
+                &hooks,
+                &rules.randomizers,
+                first,
+                room - 1,
+                choose,
+            )
+            .map_err(describe)?;
+            taken = t;
+            let reply = Reply::from_lua_multi(MultiValue::from_iter([status]), &host.lua)?;
+            let (more, waiting) = game.drive()?;
+            game.settle(last, more.unwrap_or(reply), true, waiting)
+        })?;
+        Ok(taken)
     }
 
     /// An error of a hook that ran as the referee, as the game's viewer may read it. Where

@@ -2,6 +2,7 @@
 //! undo, redo, save, load, replay, reload — is derived from that list.
 
 pub mod check;
+pub mod driven;
 pub mod game;
 pub mod picture;
 pub mod save;

@@ -117,11 +117,9 @@ impl Bot {
         let Status::Decision { actor, count, .. } = *game.status()? else {
             bail!("the game does not wait for a decision");
         };
-        if count == 1 {
-            return Ok(0);
-        }
         let label = match self.spec {
-            BotSpec::Random => return Ok(self.rng.below(count as u64) as usize),
+            BotSpec::Random => return Ok(self.draw(count)),
+            _ if count == 1 => return Ok(0),
             BotSpec::Greedy => self.greedy(game, actor)?,
             BotSpec::Mcts(budget) => self.mcts(game, actor, budget)?,
         };
@@ -129,6 +127,15 @@ impl Bot {
             .iter()
             .position(|l| *l == label)
             .ok_or_else(|| anyhow!("the bot chose '{label}', which the game does not offer"))
+    }
+
+    /// The random bot's choice among `count` options (the only one without a draw).
+    pub fn draw(&mut self, count: usize) -> usize {
+        if count == 1 {
+            0
+        } else {
+            self.rng.below(count as u64) as usize
+        }
     }
 
     /// What `seat` may know of the game now, as a state to play on.

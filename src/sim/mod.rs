@@ -99,6 +99,15 @@ impl Watch {
 
     /// Asks before each step on `game` whether it may be taken; an error says why not.
     pub fn step(&mut self, game: &Game) -> Result<()> {
+        self.allow(game)?;
+        self.took(1);
+        Ok(())
+    }
+
+    /// Asks before the next step, as `step` does, and says how many steps may be taken from
+    /// here before the watch must be asked again: up to the turn cap or the next comparison.
+    /// `took` counts the steps taken.
+    pub fn allow(&mut self, game: &Game) -> Result<u64> {
         if game.rules.host.limits.interrupted() {
             bail!("interrupted after {} steps", self.steps);
         }
@@ -118,57 +127,70 @@ impl Watch {
             }
             self.mark = Some(now);
         }
-        self.steps += 1;
-        Ok(())
+        Ok((self.cap - self.steps).min(STALL_STEPS - self.steps % STALL_STEPS))
+    }
+
+    pub fn took(&mut self, steps: u64) {
+        self.steps += steps;
     }
 }
 
 /// Plays one game to the end, every decision uniform among the options (bot stream "bots"),
 /// every chance event drawn. More than `max_steps` steps, a stall or an interrupt is an error.
+/// The steps between two looks of the watch run in the kernel's loop inside Lua
+/// (`Game::play_steps`).
 pub fn random_playout(starter: &mut Starter, seed: u64, max_steps: u64) -> Result<Playout> {
-    random_playout_with(starter, seed, max_steps, |_| Ok(()))
+    playout(starter, seed, max_steps, None)
 }
 
-/// [`random_playout`], calling `before_step` with the game before every step (the profiler
-/// sets its hook there).
+/// [`random_playout`] one step at a time, calling `before_step` with the game before every
+/// step (the profiler sets its hook there).
 pub fn random_playout_with(
     starter: &mut Starter,
     seed: u64,
     max_steps: u64,
     mut before_step: impl FnMut(&Game) -> Result<()>,
 ) -> Result<Playout> {
+    playout(starter, seed, max_steps, Some(&mut before_step))
+}
+
+/// What the profiler runs before each step.
+type BeforeStep<'a> = dyn FnMut(&Game) -> Result<()> + 'a;
+
+fn playout(
+    starter: &mut Starter,
+    seed: u64,
+    max_steps: u64,
+    mut before_step: Option<&mut BeforeStep>,
+) -> Result<Playout> {
     let mut game = starter.start(seed)?;
     game.transactional = false;
     game.check_returned_status = false;
     game.with_state_mut(|s| s.logging = false);
     let mut bot = Stream::new(seed, "bots");
+    let mut choose = |_, count: usize| Ok(bot.below(count as u64) as usize);
     let (mut decisions, mut chances) = (0, 0);
     let mut watch = Watch::new(max_steps);
     loop {
-        match game.status()? {
-            Status::Over { scores, result } => {
-                return Ok(Playout {
-                    scores: scores.clone(),
-                    result: result.clone(),
-                    decisions,
-                    chances,
-                });
-            }
-            Status::Chance(..) => {
-                watch.step(&game).map_err(|e| anyhow!("seed {seed}: {e}"))?;
-                before_step(&game)?;
-                game.resolve_chance(None)?;
-                chances += 1;
-            }
-            Status::Decision { count, .. } => {
-                let count = *count as u64;
-                watch.step(&game).map_err(|e| anyhow!("seed {seed}: {e}"))?;
-                before_step(&game)?;
-                let i = bot.below(count) as usize;
-                game.apply(i)?;
-                decisions += 1;
-            }
+        if let Status::Over { scores, result } = game.status()? {
+            return Ok(Playout {
+                scores: scores.clone(),
+                result: result.clone(),
+                decisions,
+                chances,
+            });
         }
+        let mut room = watch
+            .allow(&game)
+            .map_err(|e| anyhow!("seed {seed}: {e}"))?;
+        if let Some(before_step) = &mut before_step {
+            before_step(&game)?;
+            room = 1;
+        }
+        let taken = game.play_steps(room, &mut choose)?;
+        watch.took(taken.steps());
+        decisions += taken.decisions;
+        chances += taken.chances;
     }
 }
 

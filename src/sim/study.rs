@@ -25,7 +25,8 @@ use crate::kernel::rng::Stream;
 use crate::kernel::{State, Value};
 use crate::script::variant::parse_assignment;
 use crate::script::{Budget, LoadOptions, Rules, limits};
-use crate::session::Status;
+use crate::session::driven::Taken;
+use crate::session::{Game, Status};
 
 /// What a study plays: everything its results depend on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -195,31 +196,53 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
         .collect();
     let mut decisions = 0;
     let mut watch = Watch::new(game.rules.host.limits.budget().steps);
+    // Bots that only draw take their steps in the kernel's loop (`Game::play_steps`); the
+    // others look ahead between steps.
+    let drawing = bots.iter().all(|b| b.spec == BotSpec::Random);
     loop {
-        match *game.status()? {
-            Status::Over { ref scores, .. } => {
-                return Ok(Record {
-                    game: k,
-                    scores: scores.clone(),
-                    decisions,
-                    stats: game.with_state(|s| s.stats.clone()),
-                });
-            }
-            Status::Chance(..) => {
-                watch.step(&game)?;
-                game.resolve_chance(None)?;
-            }
-            Status::Decision { actor, .. } => {
-                watch.step(&game)?;
-                let bot = bots
-                    .get_mut(actor as usize - 1)
-                    .ok_or_else(|| anyhow!("seat {actor} has no bot"))?;
-                let i = bot.choose(&mut game)?;
-                game.apply(i)?;
-                decisions += 1;
-            }
+        if let Status::Over { ref scores, .. } = *game.status()? {
+            return Ok(Record {
+                game: k,
+                scores: scores.clone(),
+                decisions,
+                stats: game.with_state(|s| s.stats.clone()),
+            });
         }
+        let room = watch.allow(&game)?;
+        let taken = if drawing {
+            game.play_steps(
+                room,
+                &mut |actor, count| match bots.get_mut(actor as usize - 1) {
+                    Some(bot) => Ok(bot.draw(count)),
+                    None => bail!("seat {actor} has no bot"),
+                },
+            )?
+        } else {
+            look_ahead_step(&mut game, &mut bots)?
+        };
+        watch.took(taken.steps());
+        decisions += taken.decisions;
     }
+}
+
+/// One step of a game whose bots look ahead: they play on copies of the game to choose.
+fn look_ahead_step(game: &mut Game, bots: &mut [Bot]) -> Result<Taken> {
+    let Status::Decision { actor, .. } = *game.status()? else {
+        game.resolve_chance(None)?;
+        return Ok(Taken {
+            decisions: 0,
+            chances: 1,
+        });
+    };
+    let bot = bots
+        .get_mut(actor as usize - 1)
+        .ok_or_else(|| anyhow!("seat {actor} has no bot"))?;
+    let i = bot.choose(game)?;
+    game.apply(i)?;
+    Ok(Taken {
+        decisions: 1,
+        chances: 0,
+    })
 }
 
 /// Runs the study's games `range` on `jobs` threads. `progress` hears of each finished game
