@@ -10,7 +10,8 @@ use common::{fails, fingerprint, repl, run, scratch_rules};
 /// `apply` returns the status that follows, truthfully unless the option is "lie".
 const PROBE: &str = r#"
 local DECIDE = { actor = 1, options = { "tops", "empty", "pairs", "badkey", "deep", "hash", "lie", "end",
-  "bad1", "bad2", "bad3", "bad4", "bad5", "bad6", "bad7" }, prompt = "probe" }
+  "bad1", "bad2", "bad3", "bad4", "bad5", "bad6", "bad7", "writes", "badlog", "badunit" },
+  prompt = "probe" }
 -- Malformed statuses, by G:get("bad").
 local BAD = { { chance = 5 }, { actor = "x", options = { 1 } }, { actor = 1 }, { actor = 1, options = {} },
   { chance = "nope" }, { actor = 1, options = { 1 }, prompt = 7 }, { over = true, scores = "x" } }
@@ -27,6 +28,17 @@ local ACTIONS = {
   end,
   hash = function(G) G:set("h", { 1, 2, x = 3 }) end,
   ["end"] = function(G) G:set("over", true) end,
+  writes = function(G)
+    G:log("for B", { 2 })
+    G:log("for all")
+    G:stat("n")
+    G:stat("n", 2)
+    G:set_unit("B")
+    G:move(1, 0)
+    G:set("counted", 1)
+  end,
+  badlog = function(G) G:log("x", { 3 }) end,
+  badunit = function(G) G:set_unit("nope") end,
 }
 return {
   name = "probe", title = "Kernel probe",
@@ -157,6 +169,19 @@ fn hot_methods_check_their_arguments_and_their_self() {
         ("G:cell_get(1)", "cell_get: which property?"),
         ("G:piece_get(9, 'k')", "no piece 9"),
         ("G:set('n', 8)", "the game is read-only here"),
+        ("G:kind(9)", "no piece 9"),
+        (
+            "G:where('x')",
+            "where: argument 1 must be an integer, not a string",
+        ),
+        ("G:seat_name(3)", "no seat 3 (seats are 1..2)"),
+        (
+            "G:secret_get(5)",
+            "secret_get: argument 1 must be a string, not a integer",
+        ),
+        ("G:move(1, 2)", "the game is read-only here"),
+        ("G:log('x')", "the game is read-only here"),
+        ("G:stat('x')", "the game is read-only here"),
     ] {
         let err = fails(&mut r, &format!("lua {call}"));
         assert!(err.contains(want), "{call}: {err}");
@@ -170,6 +195,36 @@ fn hot_methods_check_their_arguments_and_their_self() {
         .trim(),
         "2\t1\t1\t0"
     );
+    assert_eq!(
+        run(
+            &mut r,
+            &["lua G:kind(1), G:where(3), G:seat_name(2), G:secret_get('no'), G:can_see('no')"]
+        )
+        .trim(),
+        "man\t2\tB\tnil\tfalse"
+    );
+}
+
+#[test]
+fn log_stat_set_unit_and_move_write_and_refuse_what_they_should() {
+    let (_dir, mut r) = probe();
+    run(&mut r, &["play writes"]);
+    assert_eq!(
+        run(&mut r, &["lua G:unit_name(G:unit()), G:where(1)"]).trim(),
+        "B\t0"
+    );
+    let log = run(&mut r, &["log"]);
+    assert!(log.contains("for B") && log.contains("for all"), "{log}");
+    let seat_a = run(&mut r, &["as A", "log"]);
+    assert!(
+        seat_a.contains("for all") && !seat_a.contains("for B"),
+        "{seat_a}"
+    );
+    run(&mut r, &["as referee"]);
+    let before = fingerprint(&r);
+    assert!(fails(&mut r, "play badlog").contains("no seat 3"));
+    assert!(fails(&mut r, "play badunit").contains("set_unit: no unit 'nope' (units: A B)"));
+    assert_eq!(fingerprint(&r), before);
 }
 
 #[test]

@@ -13,7 +13,7 @@ use super::stack::{self, thawed};
 use crate::kernel::state::{Continuation, Decision, Wait};
 use crate::kernel::topology::{GridNames, Metric};
 use crate::kernel::turn::Unit;
-use crate::kernel::view::{ALL_SEATS, Domain, LogLine, Secret, seat_bit};
+use crate::kernel::view::{ALL_SEATS, Domain, Secret, seat_bit};
 use crate::kernel::{Loc, PieceId, Seat, State, Value};
 
 fn fail<T>(msg: impl Into<String>) -> Result<T> {
@@ -166,31 +166,6 @@ impl UserData for State {
             this.reseed(seed as u64);
             Ok(())
         });
-        m.add_method_mut(
-            "log",
-            |lua, this, (text, seats): (String, Option<Table>)| {
-                writable_at(lua, this)?;
-                if this.logging {
-                    lift(this.grow_log(LogLine::size(&text)))?;
-                }
-                match seats {
-                    None => this.log(text),
-                    Some(t) => {
-                        let mask = seats_mask(this, Some(t))?;
-                        this.log_for(text, mask);
-                    }
-                }
-                Ok(())
-            },
-        );
-        m.add_method_mut("stat", |lua, this, (name, n): (String, Option<i64>)| {
-            writable_at(lua, this)?;
-            if !this.stats.contains_key(&name) {
-                grow(this, text_bytes(&name) + 8)?;
-            }
-            *this.stats.entry(name).or_default() += n.unwrap_or(1);
-            Ok(())
-        });
         m.add_method("viewer", |_, this, ()| Ok(this.viewer.seat()));
     }
 }
@@ -332,12 +307,6 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
         grow(this, text_bytes(&kind) + 96)?;
         Ok(this.add_piece(&kind, o, l))
     });
-    m.add_method_mut("move", |lua, this, (p, l): (i64, i64)| {
-        writable_at(lua, this)?;
-        let (p, l) = (piece(this, p)?, loc_or_none(this, l)?);
-        this.move_piece(p, l);
-        Ok(())
-    });
     m.add_method_mut("move_top", |lua, this, (from, to): (i64, i64)| {
         writable_at(lua, this)?;
         let (from, to) = (loc(this, from)?, loc_or_none(this, to)?);
@@ -358,14 +327,8 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method("top", |_, this, l: i64| {
         Ok(this.at(loc(this, l)?).last().copied())
     });
-    m.add_method("kind", |_, this, p: i64| {
-        Ok(this.piece(piece(this, p)?).kind.clone())
-    });
     m.add_method("owner", |_, this, p: i64| {
         Ok(this.piece(piece(this, p)?).owner)
-    });
-    m.add_method("where", |_, this, p: i64| {
-        Ok(this.piece(piece(this, p)?).loc)
     });
     m.add_method_mut("set_kind", |lua, this, (p, k): (i64, String)| {
         writable_at(lua, this)?;
@@ -395,9 +358,6 @@ fn add_pieces<M: UserDataMethods<State>>(m: &mut M) {
 
 fn add_turns<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method("seats", |_, this, ()| Ok(this.turn.seats()));
-    m.add_method("seat_name", |_, this, s: i64| {
-        Ok(this.turn.name(seat(this, s)?).to_string())
-    });
     m.add_method_mut("set_current", |lua, this, s: i64| {
         writable_at(lua, this)?;
         let s = seat(this, s)?;
@@ -469,32 +429,6 @@ fn add_turns<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method("find_unit", |_, this, name: String| {
         Ok(this.turn.find_unit(&name))
     });
-    m.add_method_mut("set_unit", |lua, this, u: LuaValue| {
-        writable_at(lua, this)?;
-        let u = match u {
-            LuaValue::String(name) => {
-                let name = name.to_str()?;
-                this.turn.find_unit(&name).ok_or_else(|| {
-                    let names: Vec<&str> = (1..=this.turn.units())
-                        .map(|u| this.turn.unit_name(u))
-                        .collect();
-                    mlua::Error::runtime(format!(
-                        "set_unit: no unit '{name}' (units: {})",
-                        names.join(" ")
-                    ))
-                })?
-            }
-            LuaValue::Integer(u) => unit(this, u)?,
-            other => {
-                return fail(format!(
-                    "set_unit takes a unit number or name, not a {}",
-                    other.type_name()
-                ));
-            }
-        };
-        this.turn.set_unit(u);
-        Ok(())
-    });
     m.add_method("direction", |_, this, ()| Ok(this.turn.direction()));
     m.add_method_mut("set_direction", |lua, this, d: i32| {
         writable_at(lua, this)?;
@@ -561,21 +495,6 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
             grow(this, held - old)
         },
     );
-    m.add_method("secret_get", |lua, this, k: String| {
-        let Some(s) = this.secrets.get(&k) else {
-            return Ok(LuaValue::Nil);
-        };
-        if !this.viewer.sees(s.visible) {
-            return Err(placed(
-                lua,
-                format!(
-                    "secret '{k}' is hidden from {} in this view (ask G:can_see first)",
-                    viewer_name(this)
-                ),
-            ));
-        }
-        to_lua(lua, &s.value)
-    });
     m.add_method_mut(
         "secret_reveal",
         |lua, this, (k, s): (String, Option<i64>)| {
@@ -593,21 +512,6 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
             }
         },
     );
-    m.add_method("can_see", |_, this, (k, viewer): (String, Option<i64>)| {
-        let Some(s) = this.secrets.get(&k) else {
-            return Ok(false);
-        };
-        // Without a seat: the view the rule runs in. With one, in a seat's view only what
-        // that seat may see too counts as seen.
-        let asked = match viewer {
-            None => return Ok(this.viewer.sees(s.visible)),
-            Some(v) if (1..=i64::from(this.turn.seats())).contains(&v) => {
-                crate::kernel::Viewer::Seat(v as Seat)
-            }
-            Some(_) => crate::kernel::Viewer::Seat(0),
-        };
-        Ok(asked.sees(s.visible) && this.viewer.sees(s.visible))
-    });
     m.add_method_mut(
         "bag",
         |lua, this, (name, items, seats): (String, Table, Option<Table>)| {
@@ -659,7 +563,7 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
 }
 
 /// The viewer of a view, as error messages name it.
-fn viewer_name(state: &State) -> String {
+pub(super) fn viewer_name(state: &State) -> String {
     match state.viewer.seat() {
         None => "the referee".into(),
         Some(0) => "spectators".into(),

@@ -20,14 +20,15 @@ use std::sync::Arc;
 
 use mlua::{AnyUserData, Lua, ffi};
 
-use super::stack::{push_value, read_value, str_at, type_name};
+use super::stack::{push_value, read_value, seats_at, str_at, type_name};
 use crate::kernel::state::Props;
-use crate::kernel::{Seat, State, Value};
+use crate::kernel::view::{ALL_SEATS, LogLine};
+use crate::kernel::{Seat, State, Value, Viewer};
 
 type Method = fn(*mut ffi::lua_State, &mut State) -> Result<c_int, String>;
 
 /// The methods bound here, by name.
-const METHODS: [(&str, Method); 18] = [
+const METHODS: [(&str, Method); 27] = [
     ("current", current),
     ("switch", switch),
     ("get", get),
@@ -46,13 +47,23 @@ const METHODS: [(&str, Method); 18] = [
     ("cells_get", cells_get),
     ("keep", super::kept::keep),
     ("kept", super::kept::kept),
+    ("move", move_piece),
+    ("kind", kind),
+    ("where", where_is),
+    ("seat_name", seat_name),
+    ("set_unit", set_unit),
+    ("stat", stat),
+    ("log", log),
+    ("secret_get", secret_get),
+    ("can_see", can_see),
 ];
 
 /// `METHODS[i]` as a Lua C function.
 const BOUND: [ffi::lua_CFunction; METHODS.len()] = [
     bind::<0>, bind::<1>, bind::<2>, bind::<3>, bind::<4>, bind::<5>, bind::<6>, bind::<7>,
     bind::<8>, bind::<9>, bind::<10>, bind::<11>, bind::<12>, bind::<13>, bind::<14>, bind::<15>,
-    bind::<16>, bind::<17>,
+    bind::<16>, bind::<17>, bind::<18>, bind::<19>, bind::<20>, bind::<21>, bind::<22>, bind::<23>,
+    bind::<24>, bind::<25>, bind::<26>,
 ];
 
 /// Adds the methods to `G`'s metatable (shared by every state of this Lua).
@@ -614,6 +625,146 @@ fn mask(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
         unsafe { ffi::lua_pushinteger(l, *b) };
     }
     Ok(n as c_int)
+}
+
+/// Pushes `text` as a Lua string.
+fn push_str(l: *mut ffi::lua_State, text: &str) {
+    // SAFETY: a C function may push a result; a memory error leaves nothing to drop (`text`
+    // is borrowed).
+    unsafe { ffi::lua_pushlstring(l, text.as_ptr().cast(), text.len()) };
+}
+
+/// `G:move(piece, loc)`: loc 0 takes the piece off every location.
+fn move_piece(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    writable(state)?;
+    let p = state.check_piece(int_arg(l, 2, "move")?)?;
+    let to = match int_arg(l, 3, "move")? {
+        0 => 0,
+        c => state.check_loc(c)?,
+    };
+    state.move_piece(p, to);
+    Ok(0)
+}
+
+fn kind(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    let p = state.check_piece(int_arg(l, 2, "kind")?)?;
+    push_str(l, &state.piece(p).kind);
+    Ok(1)
+}
+
+fn where_is(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    let p = state.check_piece(int_arg(l, 2, "where")?)?;
+    // SAFETY: as in current.
+    unsafe { ffi::lua_pushinteger(l, state.piece(p).loc.into()) };
+    Ok(1)
+}
+
+fn seat_name(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    let s = state.turn.check(int_arg(l, 2, "seat_name")?)?;
+    push_str(l, state.turn.name(s));
+    Ok(1)
+}
+
+/// `G:set_unit(u)`: the unit to play, by number or name.
+fn set_unit(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    writable(state)?;
+    // SAFETY: as in int_arg.
+    let u = match unsafe { ffi::lua_type(l, 2) } {
+        ffi::LUA_TSTRING => {
+            let name = str_arg(l, 2, "set_unit")?;
+            state.turn.find_unit(name).ok_or_else(|| {
+                let names: Vec<&str> = (1..=state.turn.units())
+                    .map(|u| state.turn.unit_name(u))
+                    .collect();
+                format!("set_unit: no unit '{name}' (units: {})", names.join(" "))
+            })?
+        }
+        ffi::LUA_TNUMBER => state.turn.check_unit(int_arg(l, 2, "set_unit")?)?,
+        _ => {
+            // SAFETY: as in int_arg.
+            let t = unsafe { type_name(l, 2) };
+            return Err(format!("set_unit takes a unit number or name, not a {t}"));
+        }
+    };
+    state.turn.set_unit(u);
+    Ok(0)
+}
+
+/// `G:stat(name [, n])`: adds n (1) to a counter a simulation reports.
+fn stat(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    writable(state)?;
+    let name = str_arg(l, 2, "stat")?;
+    let n = opt_int_arg(l, 3, "stat")?.unwrap_or(1);
+    match state.stats.get_mut(name) {
+        Some(total) => *total += n,
+        None => {
+            state.grow(24 + name.len() as isize + 8)?;
+            state.stats.insert(name.to_string(), n);
+        }
+    }
+    Ok(0)
+}
+
+/// `G:log(text [, seats])`: a line of the game's log, for everyone or only `seats` (and the
+/// referee). The text is copied only while the log is kept (simulations keep none).
+fn log(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    writable(state)?;
+    let text = str_arg(l, 2, "log")?;
+    // SAFETY: as in int_arg.
+    let seen_by = if unsafe { ffi::lua_isnoneornil(l, 3) } != 0 {
+        ALL_SEATS
+    } else {
+        seats_arg(l, 3, state)?
+    };
+    if state.logging {
+        state.grow_log(LogLine::size(text))?;
+        state.log_for(text.to_string(), seen_by);
+    }
+    Ok(0)
+}
+
+/// Argument `i`, a list of seats, as a mask.
+fn seats_arg(l: *mut ffi::lua_State, i: c_int, state: &State) -> Result<u64, String> {
+    // SAFETY: `i` is an argument index of the running C function.
+    unsafe { seats_at(l, i, |s| state.turn.check(s)) }.map_err(|e| format!("seats: {e}"))
+}
+
+/// `G:secret_get(key)`: the secret's value, nil when there is none; an error when the view
+/// may not see it.
+fn secret_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    let k = str_arg(l, 2, "secret_get")?;
+    let Some(s) = state.secrets.get(k) else {
+        // SAFETY: as in current.
+        unsafe { ffi::lua_pushnil(l) };
+        return Ok(1);
+    };
+    if !state.viewer.sees(s.visible) {
+        return Err(format!(
+            "secret '{k}' is hidden from {} in this view (ask G:can_see first)",
+            super::api::viewer_name(state)
+        ));
+    }
+    // SAFETY: as in current; nothing to drop is alive.
+    unsafe { push_value(l, &s.value) };
+    Ok(1)
+}
+
+/// `G:can_see(key [, seat])`: whether the view the rule runs in (and, with a seat, that seat
+/// too) may see the secret; false when there is none.
+fn can_see(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
+    let k = str_arg(l, 2, "can_see")?;
+    let viewer = opt_int_arg(l, 3, "can_see")?;
+    let seen = state.secrets.get(k).is_some_and(|s| {
+        let asked = match viewer {
+            None => Viewer::Referee,
+            Some(v) if (1..=i64::from(state.turn.seats())).contains(&v) => Viewer::Seat(v as Seat),
+            Some(_) => Viewer::Seat(0),
+        };
+        asked.sees(s.visible) && state.viewer.sees(s.visible)
+    });
+    // SAFETY: as in current.
+    unsafe { ffi::lua_pushboolean(l, seen.into()) };
+    Ok(1)
 }
 
 /// `G:move_tops({from, to, from, to, …})`: moves the top piece of each `from` in turn.

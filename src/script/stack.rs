@@ -8,7 +8,8 @@ use std::ffi::CStr;
 
 use mlua::ffi;
 
-use crate::kernel::Value;
+use crate::kernel::view::seat_bit;
+use crate::kernel::{Seat, Value};
 
 /// How deep property lists may nest.
 pub const MAX_DEPTH: usize = 16;
@@ -103,6 +104,43 @@ pub unsafe fn push_list(l: *mut ffi::lua_State, items: &[Value]) {
             push_value(l, item);
             ffi::lua_rawseti(l, -2, i as i64 + 1);
         }
+    }
+}
+
+/// The list of seats at `idx` (a frozen table through its values) as a mask, each entry
+/// checked by `seat`.
+///
+/// # Safety
+/// `idx` is an absolute index of a value on `l`'s stack.
+pub unsafe fn seats_at(
+    l: *mut ffi::lua_State,
+    idx: i32,
+    seat: impl Fn(i64) -> Result<Seat, String>,
+) -> Result<u64, String> {
+    // SAFETY: per the contract; the room is made first, and every value pushed is popped.
+    unsafe {
+        if ffi::lua_type(l, idx) != ffi::LUA_TTABLE {
+            return Err(format!("a list of seats, not a {}", type_name(l, idx)));
+        }
+        if ffi::lua_checkstack(l, 3) == 0 {
+            return Err("out of Lua stack".into());
+        }
+        with_thawed(l, idx, |t| {
+            let mut mask = 0;
+            for i in 1..=ffi::lua_rawlen(l, t) as i64 {
+                ffi::lua_rawgeti(l, t, i);
+                let mut ok = 0;
+                let s = ffi::lua_tointegerx(l, -1, &mut ok);
+                ffi::lua_pop(l, 1);
+                let s = if ok == 0 {
+                    Err("not a seat".into())
+                } else {
+                    seat(s)
+                };
+                mask |= seat_bit(s.map_err(|e| format!("entry {i}: {e}"))?);
+            }
+            Ok(mask)
+        })
     }
 }
 

@@ -16,7 +16,7 @@ use mlua::{FromLua, FromLuaMulti, Lua, MultiValue, Table, Value as LuaValue, ffi
 use crate::kernel::view::{ALL_SEATS, seat_bit};
 use crate::kernel::{Randomizer, Seat};
 use crate::script::randomizers::{STATUS_PARAMS, with_params};
-use crate::script::stack::{bytes_at, str_at, thawed, type_name, with_thawed};
+use crate::script::stack::{bytes_at, seats_at, str_at, thawed, type_name};
 
 /// What the game waits for.
 #[derive(Clone, Debug)]
@@ -187,29 +187,15 @@ impl Fields {
 /// The list of seats on top of the stack as a mask.
 ///
 /// # Safety
-/// A value is on top of `l`'s stack, with room for one more.
+/// A value is on top of `l`'s stack.
 unsafe fn seats_mask(l: *mut ffi::lua_State) -> Result<u64, String> {
-    // SAFETY: per the contract; every value pushed is popped.
+    // SAFETY: per the contract.
     unsafe {
-        if ffi::lua_type(l, -1) != ffi::LUA_TTABLE {
-            return Err(format!("a list of seats, not a {}", type_name(l, -1)));
-        }
-        if ffi::lua_checkstack(l, 3) == 0 {
-            return Err("out of Lua stack".into());
-        }
-        with_thawed(l, ffi::lua_gettop(l), |t| {
-            let mut mask = 0;
-            for i in 1..=ffi::lua_rawlen(l, t) as i64 {
-                ffi::lua_rawgeti(l, t, i);
-                let mut ok = 0;
-                let s = ffi::lua_tointegerx(l, -1, &mut ok);
-                ffi::lua_pop(l, 1);
-                if ok == 0 || !(1..=64).contains(&s) {
-                    return Err(format!("entry {i} is not a seat"));
-                }
-                mask |= seat_bit(s as Seat);
-            }
-            Ok(mask)
+        seats_at(l, ffi::lua_gettop(l), |s| {
+            (1..=64)
+                .contains(&s)
+                .then_some(s as Seat)
+                .ok_or_else(|| "not a seat".to_string())
         })
     }
 }
