@@ -24,10 +24,14 @@ pub struct Props {
 /// they are ordered as the keys are (equal prefixes say nothing).
 fn prefix(key: &str) -> u64 {
     let bytes = key.as_bytes();
-    let n = bytes.len().min(8);
-    let mut buf = [0u8; 8];
-    buf[..n].copy_from_slice(&bytes[..n]);
-    u64::from_be_bytes(buf)
+    if let Some(first) = bytes.first_chunk::<8>() {
+        return u64::from_be_bytes(*first);
+    }
+    // Short keys, byte by byte (cheaper than copying a few bytes into a buffer).
+    bytes
+        .iter()
+        .zip((0..8).rev())
+        .fold(0, |p, (&b, i)| p | u64::from(b) << (8 * i))
 }
 
 impl Props {
@@ -35,22 +39,20 @@ impl Props {
         Props::default()
     }
 
-    /// Where `key` is (`Ok`), or where it would go (`Err`).
+    /// Where `key` is (`Ok`), or where it would go (`Err`): the first entry whose prefix is
+    /// not below the key's (a search without unpredictable branches), then the few entries
+    /// that share the key's prefix, compared whole.
     fn search(&self, key: &str) -> Result<usize, usize> {
         let p = prefix(key);
-        let (mut lo, mut hi) = (0, self.entries.len());
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            let ord = self.prefixes[mid]
-                .cmp(&p)
-                .then_with(|| self.entries[mid].0.as_str().cmp(key));
-            match ord {
-                Ordering::Less => lo = mid + 1,
-                Ordering::Greater => hi = mid,
-                Ordering::Equal => return Ok(mid),
+        let mut i = self.prefixes.partition_point(|&q| q < p);
+        while self.prefixes.get(i) == Some(&p) {
+            match self.entries[i].0.as_str().cmp(key) {
+                Ordering::Less => i += 1,
+                Ordering::Equal => return Ok(i),
+                Ordering::Greater => break,
             }
         }
-        Err(lo)
+        Err(i)
     }
 
     fn find(&self, key: &str) -> Option<usize> {
