@@ -42,8 +42,9 @@ local HANDING = { "chain.arrive", "chain.land", "chain.effect", "chain.tile_draw
 -- Whether no house rule stacks on a step that hands over (it could act after the step it
 -- wraps, where a pushed step would come later).
 local function own_steps()
+  local hooks = hook -- (a global read goes through the environment's __index: read it once)
   for i = 1, #HANDING do
-    if hook[HANDING[i]] ~= H.hooks[HANDING[i]] then return false end
+    if hooks[HANDING[i]] ~= H.hooks[HANDING[i]] then return false end
   end
   return true
 end

@@ -271,20 +271,6 @@ function C.cdrop(G, p)
   G:set("cs", #cs > 0 and cs or nil)
 end
 
--- The characters of team t whose drink or newborn's wait wears off at the end of its turn:
--- piece ids, turns drunk and turns to wait.
-function C.wearing_off(G, t)
-  local out = {}
-  local cs = G:get("cs") or {}
-  for i = 1, #cs do
-    local v = cs[i]
-    if (v >> 16) & 15 ~= 0 and (v >> 11) & 7 == t then
-      out[#out + 1] = { v >> 27, (v >> 16) & 3, (v >> 18) & 3 }
-    end
-  end
-  return out
-end
-
 -- A new character piece at l.
 function C.new_char(G, label, team, l, step)
   local p = G:add("char", 0, l)
@@ -396,11 +382,12 @@ function C.kept_view(G)
 end
 
 -- Items and tiles change without the view knowing: a view kept or carried past changes reads
--- them again when asked for (the tiles only when a cell's tile was written since it read them).
+-- them again when asked for (the tiles and their steps only when a cell's tile was written
+-- since it read them).
 function C.forget_cells(V)
   V.items_at = {}
   local writes = V.G:get("tile_writes")
-  if writes ~= V.tile_writes then V.tiles, V.tile_writes = {}, writes end
+  if writes ~= V.tile_writes then V.tiles, V.steps, V.tile_writes = {}, {}, writes end
 end
 
 -- A view read from the state afresh.
@@ -408,7 +395,7 @@ function C.read_view(G)
   local chars, at, by_id = {}, {}, {}
   local sides, ships, cs, shifted, writes = G:get("sides", "ships", "cs", "shifted", "tile_writes")
   local V = { G = G, sides = sides, ships = ships, shifted = shifted or false, chars = chars, at = at,
-              by_id = by_id, items_at = {}, tiles = {}, tile_writes = writes, sw = {} }
+              by_id = by_id, items_at = {}, tiles = {}, steps = {}, tile_writes = writes, sw = {} }
   cs = cs or {}
   for i = 1, #cs do
     local c = make_char(G, cs[i])
@@ -450,10 +437,16 @@ function C.vt(V, l)
   return e or nil
 end
 
--- Steps of the tile at l (spinners), through the view.
+-- Steps of the tile at l (spinners), through the view: asked once per cell, like the tile
+-- (a move search asks it for every cell it looks at).
 function C.vsteps(V, l)
-  local t = C.vt(V, l)
-  return (t and C.th(t, "steps", V.G, l)) or 1
+  local n = V.steps[l]
+  if n == nil then
+    local t = C.vt(V, l)
+    n = (t and C.th(t, "steps", V.G, l)) or 1
+    V.steps[l] = n
+  end
+  return n
 end
 
 -- Keeps a view up to date after c moved from `from` to c.loc. (The lists are a cell's few
@@ -541,9 +534,16 @@ end
 -- the write in game prop tile_writes: a view keeps the tiles it read while that count holds.
 local HIDDEN = 4096
 
+-- Index of each tile name in tile_names, made at the first write (tile_names is published
+-- after the modules load).
+local TILE_INDEX
+
 local function tile_index(name)
-  for i = 1, #tile_names do if tile_names[i] == name then return i end end
-  error("unknown tile '" .. tostring(name) .. "'")
+  if not TILE_INDEX then
+    TILE_INDEX = {}
+    for i = 1, #tile_names do TILE_INDEX[tile_names[i]] = i end
+  end
+  return TILE_INDEX[name] or error("unknown tile '" .. tostring(name) .. "'")
 end
 
 -- tile name (or nil), open, rotation (or nil), spent

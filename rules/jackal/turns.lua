@@ -85,10 +85,12 @@ function T.hidden_gold(G)
   local n = 0
   local deck = G:bag_items("deck")
   for i = 1, #deck do n = n + (C.th(deck[i], "gold") or 0) end
+  -- one read of every land cell: a cell with no prop is closed and not yet drawn (C.cell)
+  local cells = G:cells_get(B.LAND, "c")
   for i = 1, #B.LAND do
-    local l = B.LAND[i]
-    if not C.is_open(G, l) then
-      local t = C.tile(G, l)
+    local v = cells[i]
+    if v and v & 128 == 0 then
+      local t = C.tile(G, B.LAND[i])
       if t then n = n + (C.th(t, "gold") or 0) end
     end
   end
@@ -221,16 +223,21 @@ end
 ------------------------------------------------------------------------------------------
 -- Turns
 
--- V: the view of the state when known (it follows).
+-- V: the view of the state (it follows).
 local function tick(G, t, V)
   -- drunkenness and the newborn's wait wear off at the end of the team's turn
-  local wearing = C.wearing_off(G, t)
-  for i = 1, #wearing do
-    local p, d, n = wearing[i][1], wearing[i][2], wearing[i][3]
-    if d > 0 then C.flag(G, p, "drunk", d - 1) end
-    if n > 0 then C.flag(G, p, "newb", n - 1) end
-    local c = V and C.vchar(V, p)
-    if c then c.drunk, c.newb = math.max(0, d - 1), math.max(0, n - 1) end
+  for i = 1, #V.chars do
+    local c = V.chars[i]
+    if c.team == t then
+      if c.drunk > 0 then
+        c.drunk = c.drunk - 1
+        C.flag(G, c.id, "drunk", c.drunk)
+      end
+      if c.newb > 0 then
+        c.newb = c.newb - 1
+        C.flag(G, c.id, "newb", c.newb)
+      end
+    end
   end
   local shifted, grass = G:get("shifted", "grass")
   if shifted then
@@ -329,7 +336,7 @@ function T.next_team(G)
 end
 
 -- The team's turn is over. Returns the decision that follows (nil when the game ended). V:
--- the view of the state, when known.
+-- the view of the state.
 function T.end_turn(G, V)
   local t = G:get("turn")
   tick(G, t, V)
@@ -342,12 +349,13 @@ end
 function T.action_done(G, V)
   H.clear_move(G)
   if T.check_over(G) then return nil end
-  if V then C.forget_cells(V) end -- the move changed them
+  -- the move changed the cells; a move that waited ends here without a view
+  if V then C.forget_cells(V) else V = C.view(G) end
   local t = G:get("turn")
   local free = M.post_actions(G, t, V)
   if #free > 0 then
     G:set("phase", "post")
-    if V then C.keep_view(G, V) end -- for "end"
+    C.keep_view(G, V) -- for "end"
     return T.decision(G, free)
   end
   return T.end_turn(G, V)
@@ -356,9 +364,10 @@ end
 -- After a free action: the team acts again, or its turn ends when nothing is left to do.
 function T.free_done(G)
   local t = G:get("turn")
+  local V = C.view(G)
   local opts
-  if G:get("phase") == "post" then opts = M.post_actions(G, t) else opts = M.actions(G, t) end
-  if #opts == 0 then return T.end_turn(G) end
+  if G:get("phase") == "post" then opts = M.post_actions(G, t, V) else opts = M.actions(G, t, V) end
+  if #opts == 0 then return T.end_turn(G, V) end
   return T.decision(G, opts)
 end
 
