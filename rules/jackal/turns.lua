@@ -66,10 +66,10 @@ function T.default_teams(G)
 end
 
 -- The team that starts a round: first_team, or the next one in play after it (`teams`: the
--- teams in play, when the caller has read them).
-function T.first_team(G, teams)
+-- teams in play, when the caller has read them; V: a view of the state, when known).
+function T.first_team(G, teams, V)
   teams = teams or G:get("teams")
-  local f = B.TEAM_OF[C.sw(G, "first_team")]
+  local f = B.TEAM_OF[V and C.vsw(V, "first_team") or C.sw(G, "first_team")]
   for k = 0, 3 do
     local t = (f - 1 + k) % 4 + 1
     if C.contains(teams, t) then return t end
@@ -189,9 +189,9 @@ function T.finish(G, why)
 end
 
 -- Ends the game if an end condition of §9 holds (checked after every action that banked or
--- lost gold; a test board that never had gold does not end by gold).
-function T.check_over(G)
-  local rule = C.sw(G, "game_end")
+-- lost gold; a test board that never had gold does not end by gold). V: the view of the state.
+function T.check_over(G, V)
+  local rule = C.vsw(V, "game_end")
   local act, gold_out = G:get("act", "gold_out")
   if rule == "all_open" and act then
     local all = true
@@ -212,7 +212,7 @@ function T.check_over(G)
       T.finish(G, "decided")
       return true
     end
-    if rule == "first_to" and list[1].gold >= C.sw(G, "first_to_n") then
+    if rule == "first_to" and list[1].gold >= C.vsw(V, "first_to_n") then
       T.finish(G)
       return true
     end
@@ -239,16 +239,15 @@ local function tick(G, t, V)
       end
     end
   end
-  local shifted, grass = G:get("shifted", "grass")
-  if shifted then
-    G:set("grass", math.max(0, (grass or 0) - 1))
+  if V.shifted then
+    G:set("grass", math.max(0, (G:get("grass") or 0) - 1))
   end
 end
 
--- Makes team t the one to act (no automatic pass here); view V, when given, follows.
--- Returns the seat that plays the turn.
-function T.set_turn(G, t, V)
-  local grass, ctrl, teams = G:get("grass", "ctrl", "teams")
+-- Makes team t of `teams` (the teams in play) the one to act (no automatic pass here); view
+-- V, when given, follows. Returns the seat that plays the turn.
+function T.set_turn(G, t, teams, V)
+  local grass, ctrl = G:get("grass", "ctrl")
   local shifted = (grass or 0) > 0
   G:set("turn", t, "shifted", shifted, "phase", "action")
   if V then V.shifted = shifted end
@@ -288,14 +287,13 @@ function T.decision(G, opts)
   return decision_of(G, t, C.controller(G, t), phase, opts)
 end
 
--- Starts the turn of the team in prop "turn": passes automatically while it has no action.
--- Returns the decision that follows (nil when the game ended). V: the view of the state,
--- when known.
-function T.begin(G, V)
-  local teams = G:get("teams")
+-- Starts the turn of team t of `teams` (the teams in play; nil: the team in prop "turn" and
+-- the prop teams): passes automatically while it has no action. Returns the decision that
+-- follows (nil when the game ended). V: the view of the state, when known.
+function T.begin(G, V, teams, t)
+  if not teams then teams, t = G:get("teams", "turn") end
   for _ = 1, 4 * #teams + 1 do
-    local t = G:get("turn")
-    local seat = T.set_turn(G, t, V)
+    local seat = T.set_turn(G, t, teams, V)
     V = V or C.view(G)
     local opts = M.actions(G, t, V)
     if #opts > 0 then
@@ -311,46 +309,48 @@ function T.begin(G, V)
       return nil
     end
     tick(G, t, V)
-    if T.next_team(G) then return nil end
+    t = T.next_team(G, V, teams, t)
+    if not t then return nil end
   end
   T.finish(G, "nobody can act")
 end
 
--- Moves "turn" to the next team, counting rounds and stalls. True when the game ended.
-function T.next_team(G)
-  local teams, turn = G:get("teams", "turn")
-  local nt = C.team_after(teams, turn) or teams[1 % #teams + 1]
-  if nt == T.first_team(G, teams) then
+-- Moves "turn" from team t to the next one of `teams`, counting rounds and stalls. Returns
+-- that team, nil when the game ended. V: the view of the state.
+function T.next_team(G, V, teams, t)
+  local nt = C.team_after(teams, t) or teams[1 % #teams + 1]
+  if nt == T.first_team(G, teams, V) then
     local round, act, stall = G:get("round", "act", "stall")
     stall = act and 0 or (stall or 0) + 1
     G:set("round", (round or 1) + 1, "stall", stall, "act", false)
     G:stat("rounds")
-    local limit = C.sw(G, "stall_rounds")
+    local limit = C.vsw(V, "stall_rounds")
     if limit > 0 and stall >= limit then
       T.finish(G, "no progress in " .. limit .. " rounds")
-      return true
+      return nil
     end
   end
   G:set("turn", nt)
-  return false
+  return nt
 end
 
 -- The team's turn is over. Returns the decision that follows (nil when the game ended). V:
 -- the view of the state.
 function T.end_turn(G, V)
-  local t = G:get("turn")
+  local teams, t = G:get("teams", "turn")
   tick(G, t, V)
-  if T.next_team(G) then return nil end
-  return T.begin(G, V)
+  local nt = T.next_team(G, V, teams, t)
+  if not nt then return nil end
+  return T.begin(G, V, teams, nt)
 end
 
 -- The main action is over (its chain ended): free actions may follow, then the turn ends.
 -- Returns the decision that follows (nil when the game ended).
 function T.action_done(G, V)
   H.clear_move(G)
-  if T.check_over(G) then return nil end
   -- the move changed the cells; a move that waited ends here without a view
   if V then C.forget_cells(V) else V = C.view(G) end
+  if T.check_over(G, V) then return nil end
   local t = G:get("turn")
   local free = M.post_actions(G, t, V)
   if #free > 0 then
