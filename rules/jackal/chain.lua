@@ -63,10 +63,11 @@ end
 ------------------------------------------------------------------------------------------
 -- Starting and continuing a move
 
--- The move goes on with motion m = { to, type, dx, dy [, step] } from (prev, pstep).
-local function set_motion(G, m, prev, pstep)
+-- The move goes on with motion m = { to, type, dx, dy [, step] } from (prev, pstep); `...`:
+-- more props to set in the same write (key, value pairs).
+local function set_motion(G, m, prev, pstep, ...)
   G:set("mv_prev", prev, "mv_pstep", pstep or 0, "mv_at", m.to, "mv_step", m.step or 0,
-    "mv_type", m.type, "mv_dx", m.dx or 0, "mv_dy", m.dy or 0)
+    "mv_type", m.type, "mv_dx", m.dx or 0, "mv_dy", m.dy or 0, ...)
 end
 
 -- Continue the move with motion m from where it is, with view V of the state as it is.
@@ -86,14 +87,14 @@ end
 function H.start(G, V, c, item, m, at_once)
   if V.own_steps == nil then V.own_steps = own_steps() end
   local direct = at_once and V.own_steps
-  G:set("phase", "move", "mv_ch", c.id, "mv_item", item or 0, "mv_start", c.loc,
-    "mv_sstep", c.step or 0, "mv_hit", false, "mv_live", true, "mv_fresh", 0, "mv_base", not direct)
   if c.trap then
     C.flag(G, c.id, "trap", false)
     c.trap = false
   end
   if not direct then G:push({ hook = "chain.done" }) end
-  set_motion(G, m, c.loc, c.step or 0)
+  set_motion(G, m, c.loc, c.step or 0, "phase", "move", "mv_ch", c.id, "mv_item", item or 0,
+    "mv_start", c.loc, "mv_sstep", c.step or 0, "mv_hit", false, "mv_live", true, "mv_fresh", 0,
+    "mv_base", not direct)
   if not direct then return C.push(G, "arrive") end
   local after = hand_over(G, V, "arrive")
   if G:get("mv_base") then return nil end -- it waits: chain.done comes when all is resolved
@@ -140,11 +141,12 @@ local function looped(G, V, l, req, mtype, dx, dy)
 end
 
 local function arrive(G, V)
-  local live, p, l, req, mtype, dx, dy = G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_type", "mv_dx", "mv_dy")
+  local live, p, l, req, mtype, dx, dy, item =
+    G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_type", "mv_dx", "mv_dy", "mv_item")
   if not live then return end
   V = V or C.view(G)
   local c = C.vchar(V, p)
-  req, dx, dy = req or 0, dx or 0, dy or 0
+  req, dx, dy, item = req or 0, dx or 0, dy or 0, item or 0
   -- 1. Loop
   if looped(G, V, l, req, mtype, dx, dy) then
     C.kill(G, c, "start", "a loop", V)
@@ -171,7 +173,7 @@ local function arrive(G, V)
   end
   -- 4. Sea cell
   if B.is_sea(l) then
-    if C.mv_item(G) ~= 0 then
+    if item ~= 0 then
       G:log("the item sinks")
       C.item_lost(G)
     end
@@ -190,7 +192,7 @@ local function arrive(G, V)
     return V
   end
   -- 5. Item check
-  if C.mv_item(G) ~= 0 then
+  if item ~= 0 then
     if not hook.may_carry(G, V, c, l, step) then
       C.item_home(G)
       G:log("the item stays at " .. B.name(G:get("mv_start")))
@@ -206,11 +208,11 @@ end
 
 -- Rule 7 and the meeting rules, after the cell is open.
 local function land(G, V)
-  local live, p, l, req, fresh = G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_fresh")
+  local live, p, l, req, fresh, it = G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_fresh", "mv_item")
   if not live then return end
   V = V or C.view(G)
   local c = C.vchar(V, p)
-  req = req or 0
+  req, it = req or 0, it or 0
   local step = req > 0 and req or C.ventry_step(V, l, c)
   -- A fresh spinner can put the mover on a step held by enemies: forbidden after all.
   if fresh == l and not hook.may_enter(G, V, c, l, step) then
@@ -219,7 +221,6 @@ local function land(G, V)
   end
   C.place(G, c, l, step, V)
   G:set("mv_step", step)
-  local it = C.mv_item(G)
   if it ~= 0 then
     G:move(it, l)
     G:piece_set(it, "step", step > 0 and step or nil)

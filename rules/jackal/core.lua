@@ -411,9 +411,10 @@ function C.vchar(V, p)
   return V.by_id[p]
 end
 
-local function item(G, p, kind)
-  return { id = p, kind = kind, loc = G:where(p), step = G:piece_get(p, "step") or 0,
-           holder = G:piece_get(p, "holder") }
+-- Item piece p of kind `kind` (at l, when the caller knows it).
+local function item(G, p, kind, l)
+  local step, holder = G:piece_get(p, "step", "holder")
+  return { id = p, kind = kind, loc = l or G:where(p), step = step or 0, holder = holder }
 end
 
 -- Every item in the game (coins and the treasure), in id order.
@@ -502,7 +503,7 @@ function C.items_here(V, l, step)
     for i = 1, #ps do
       local p = ps[i]
       local kind = G:kind(p)
-      if kind == "coin" or kind == "treasure" then list[#list + 1] = item(G, p, kind) end
+      if kind == "coin" or kind == "treasure" then list[#list + 1] = item(G, p, kind, l) end
     end
     V.items_at[l] = list
   end
