@@ -11,7 +11,7 @@
 --   game props   cs (characters), teams (turn order), ctrl (seat per team), sides (side per
 --                team), ships (ship location per team, 0 = absent), bank, bottles (per
 --                team), lost, turn (team to act), shifted (grass), round, grass, stall, act
---                (activity this round), passes, mv_* (the move in progress; its steps wait on
+--                (activity this round), mv_* (the move in progress; its steps wait on
 --                the kernel's pending stack, mv_base: chain.done is under them, see C.wait),
 --                phase, sw_<switch> (switches a position set, see C.sw), tile_writes (how
 --                many times a cell's tile was written, see C.cell_write).
@@ -165,9 +165,20 @@ function C.controller(G, t)
   return C.control(ctrl, teams, shifted, t)
 end
 
+-- The rum bottles per team read through view V: once per view, like its items (they change
+-- without the view knowing, see C.forget_cells).
+local function vbottles(V)
+  local b = V.bottles
+  if not b then
+    b = V.G:get("bottles")
+    V.bottles = b
+  end
+  return b
+end
+
 -- Teams whose rum a team may spend (§8, rum_sharing); V: a view of the state, when known.
 function C.bottles_for(G, t, V)
-  local b = G:get("bottles")
+  local b = V and vbottles(V) or G:get("bottles")
   local sharing = V and C.vsw(V, "rum_sharing") or C.sw(G, "rum_sharing")
   if sharing == "team" then return b[t], { t } end
   local sides, total, who = V and V.sides or G:get("sides"), 0, {}
@@ -381,11 +392,11 @@ function C.kept_view(G)
   return V
 end
 
--- Items and tiles change without the view knowing: a view kept or carried past changes reads
--- them again when asked for (the tiles and their steps only when a cell's tile was written
--- since it read them).
+-- Items, bottles and tiles change without the view knowing: a view kept or carried past
+-- changes reads them again when asked for (the tiles and their steps only when a cell's tile
+-- was written since it read them).
 function C.forget_cells(V)
-  V.items_at = {}
+  V.items_at, V.bottles = {}, nil
   local writes = V.G:get("tile_writes")
   if writes ~= V.tile_writes then V.tiles, V.steps, V.tile_writes = {}, {}, writes end
 end

@@ -292,22 +292,16 @@ end
 -- follows (nil when the game ended). V: the view of the state, when known.
 function T.begin(G, V, teams, t)
   if not teams then teams, t = G:get("teams", "turn") end
-  for _ = 1, 4 * #teams + 1 do
+  for passes = 1, #teams do
     local seat = T.set_turn(G, t, teams, V)
     V = V or C.view(G)
     local opts = M.actions(G, t, V)
     if #opts > 0 then
-      G:set("passes", 0)
       C.keep_view(G, V) -- for the action that follows
       return decision_of(G, t, seat, "action", opts)
     end
     G:log(C.team_name(t) .. ": pass")
-    local passes = (G:get("passes") or 0) + 1
-    G:set("passes", passes)
-    if passes >= #teams then
-      T.finish(G, "nobody can act")
-      return nil
-    end
+    if passes == #teams then break end -- every team passed in a row
     tick(G, t, V)
     t = T.next_team(G, V, teams, t)
     if not t then return nil end
