@@ -185,8 +185,7 @@ local function arrive(G, V)
     if C.fighter(c) then
       for i = 1, #en do C.kill(G, en[i], "lost", "hit in the sea", V) end
     end
-    C.place(G, c, l, 0, V)
-    C.clear_flags(G, c.id, c)
+    C.place(G, c, l, 0, V, true)
     C.end_move(G)
     G:log(c.label .. " swims at " .. B.name(l))
     return V

@@ -289,12 +289,25 @@ function C.new_char(G, label, team, l, step)
   return p
 end
 
--- Moves a character (and resets its spinner step to `step`).
-function C.move_char(G, p, l, step)
+-- Flags f with flag `name` set to v (true/false or a number).
+local function with_flag(f, name, v)
+  local sh, m = FLAG[name][1], FLAG[name][2]
+  if v == true then v = 1 elseif not v then v = 0 end
+  return (f & ~(m << sh)) | ((v & m) << sh)
+end
+
+-- Flags f with the character out of a trap and sober.
+local function freed(f)
+  return with_flag(with_flag(f, "trap", false), "drunk", 0)
+end
+
+-- Moves a character (and resets its spinner step to `step`); `free`: also out of a trap and
+-- sober.
+function C.move_char(G, p, l, step, free)
   G:move(p, l)
   local cs, i = slot(G, p)
   local label, team, _, f = decode(cs[i])
-  store(G, cs, i, p, label, team, step or 0, f, l)
+  store(G, cs, i, p, label, team, step or 0, free and freed(f) or f, l)
 end
 
 function C.set_team(G, p, t)
@@ -307,13 +320,6 @@ function C.set_step(G, p, st)
   local cs, i = slot(G, p)
   local label, team, _, f, l = decode(cs[i])
   store(G, cs, i, p, label, team, st or 0, f, l)
-end
-
--- Flags f with flag `name` set to v (true/false or a number).
-local function with_flag(f, name, v)
-  local sh, m = FLAG[name][1], FLAG[name][2]
-  if v == true then v = 1 elseif not v then v = 0 end
-  return (f & ~(m << sh)) | ((v & m) << sh)
 end
 
 function C.flag(G, p, name, v)
@@ -406,7 +412,8 @@ function C.read_view(G)
   local chars, at, by_id = {}, {}, {}
   local sides, ships, cs, shifted, writes = G:get("sides", "ships", "cs", "shifted", "tile_writes")
   local V = { G = G, sides = sides, ships = ships, shifted = shifted or false, chars = chars, at = at,
-              by_id = by_id, items_at = {}, tiles = {}, steps = {}, tile_writes = writes, sw = {} }
+              by_id = by_id, items_at = {}, tiles = {}, steps = {}, tile_writes = writes, sw = {},
+              seat_names = {} }
   cs = cs or {}
   for i = 1, #cs do
     local c = make_char(G, cs[i])
@@ -415,6 +422,16 @@ function C.read_view(G)
     if list then list[#list + 1] = c else at[c.loc] = { c } end
   end
   return V
+end
+
+-- The name of seat s, through view V: asked once per view (a seat keeps its name).
+function C.vseat_name(V, s)
+  local name = V.seat_names[s]
+  if not name then
+    name = V.G:seat_name(s)
+    V.seat_names[s] = name
+  end
+  return name
 end
 
 -- The character of the view with piece id p (nil: none).
@@ -774,11 +791,13 @@ end
 ------------------------------------------------------------------------------------------
 -- Moving characters and items
 
--- Moves character c to l (spinner step `step`); view V, when given, follows.
-function C.place(G, c, l, step, V)
+-- Moves character c to l (spinner step `step`), out of a trap and sober when `free` (in the
+-- same write); view V, when given, follows.
+function C.place(G, c, l, step, V, free)
   local from = c.loc
-  C.move_char(G, c.id, l, step or 0)
+  C.move_char(G, c.id, l, step or 0, free)
   c.loc, c.step = l, step or 0
+  if free then c.trap, c.drunk = false, 0 end
   if V then C.vrelocate(V, c, from) end
 end
 
@@ -786,7 +805,7 @@ end
 function C.clear_flags(G, p, c)
   local cs, i = slot(G, p)
   local label, team, step, f, l = decode(cs[i])
-  store(G, cs, i, p, label, team, step, with_flag(with_flag(f, "trap", false), "drunk", 0), l)
+  store(G, cs, i, p, label, team, step, freed(f), l)
   if c then c.trap, c.drunk = false, 0 end
 end
 
@@ -898,8 +917,7 @@ function C.hit(G, V, c, a)
   elseif ship == 0 then
     C.kill(G, c, "lost", "no ship")
   else
-    C.place(G, c, ship, 0)
-    C.clear_flags(G, c.id, c)
+    C.place(G, c, ship, 0, nil, true)
     G:log(c.label .. " is hit and goes to the " .. C.team_name(c.team) .. " ship")
     G:stat("hits")
   end
@@ -909,8 +927,7 @@ end
 -- c boards the ship of team t (with the move's item banked, §4.2 rule 3); view V, when given,
 -- follows.
 function C.board(G, c, t, ships, V)
-  C.place(G, c, ships[t], 0, V)
-  C.clear_flags(G, c.id, c)
+  C.place(G, c, ships[t], 0, V, true)
   if c.id == G:get("mv_ch") then
     C.item_bank(G, t)
     C.end_move(G)

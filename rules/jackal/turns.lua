@@ -263,8 +263,9 @@ end
 
 -- The decision of team t, played by seat `actor`, in phase `phase` ("action" or "post"):
 -- options `opts`, and "end" after the main action ("pass" when an action phase has none).
-local function decision_of(G, t, actor, phase, opts)
-  local who = B.TEAMS[t] .. " to play (" .. G:seat_name(actor) .. ")"
+-- V: a view of the state.
+local function decision_of(V, t, actor, phase, opts)
+  local who = B.TEAMS[t] .. " to play (" .. C.vseat_name(V, actor) .. ")"
   if phase == "post" then
     opts[#opts + 1] = { label = "end", a = "end" }
     return { actor = actor, options = opts, prompt = who .. ": free actions, or end" }
@@ -274,17 +275,17 @@ local function decision_of(G, t, actor, phase, opts)
 end
 
 -- The decision of the team whose turn it is: its actions, or its free actions and "end" after
--- the main action. `opts` are those options when the caller has already listed them.
-function T.decision(G, opts)
+-- the main action. `opts` are those options when the caller has already listed them with
+-- view V.
+function T.decision(G, opts, V)
   local t, phase = G:get("turn", "phase")
-  -- The status hook reads the state afresh: in interactive play the kernel compares it with
-  -- the status an action returned, which comes from the view carried along the move.
-  if phase == "post" then
-    opts = opts or M.post_actions(G, t, C.read_view(G))
-  else
-    opts = opts or M.actions(G, t, C.read_view(G))
+  if not opts then
+    -- The status hook reads the state afresh: in interactive play the kernel compares it with
+    -- the status an action returned, which comes from the view carried along the move.
+    V = C.read_view(G)
+    if phase == "post" then opts = M.post_actions(G, t, V) else opts = M.actions(G, t, V) end
   end
-  return decision_of(G, t, C.controller(G, t), phase, opts)
+  return decision_of(V, t, C.controller(G, t), phase, opts)
 end
 
 -- Starts the turn of team t of `teams` (the teams in play; nil: the team in prop "turn" and
@@ -298,7 +299,7 @@ function T.begin(G, V, teams, t)
     local opts = M.actions(G, t, V)
     if #opts > 0 then
       C.keep_view(G, V) -- for the action that follows
-      return decision_of(G, t, seat, "action", opts)
+      return decision_of(V, t, seat, "action", opts)
     end
     G:log(C.team_name(t) .. ": pass")
     if passes == #teams then break end -- every team passed in a row
@@ -350,7 +351,7 @@ function T.action_done(G, V)
   if #free > 0 then
     G:set("phase", "post")
     C.keep_view(G, V) -- for "end"
-    return T.decision(G, free)
+    return T.decision(G, free, V)
   end
   return T.end_turn(G, V)
 end
@@ -362,7 +363,7 @@ function T.free_done(G)
   local opts
   if G:get("phase") == "post" then opts = M.post_actions(G, t, V) else opts = M.actions(G, t, V) end
   if #opts == 0 then return T.end_turn(G, V) end
-  return T.decision(G, opts)
+  return T.decision(G, opts, V)
 end
 
 return T
