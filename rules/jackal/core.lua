@@ -642,6 +642,17 @@ function C.open_cells(G, name, but)
   return out
 end
 
+-- The closed land cells, in reading order.
+function C.closed_cells(G)
+  local out = {}
+  local cells = G:cells_get(B.LAND, "c")
+  for i = 1, #B.LAND do
+    local v = cells[i]
+    if not v or v & 128 == 0 then out[#out + 1] = B.LAND[i] end
+  end
+  return out
+end
+
 function C.spent(G, l) local _, _, _, x = C.cell(G, l) return x end
 
 function C.spend(G, l)
