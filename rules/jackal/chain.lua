@@ -331,23 +331,22 @@ end
 
 -- `said`: the deck's and the orientation's draws already told the log what the tile is.
 local function reveal(G, l, by, said)
-  local t = C.tile(G, l)
-  C.set_open(G, l)
+  local t, r = C.set_open(G, l)
   G:set("act", true)
   G:stat("flips")
-  if not said then G:log(W.turned_up(G, l, by)) end
+  if not said then G:log(W.turned_up(G, l, by, t, r)) end
   C.th(t, "on_reveal", G, l, by)
 end
 
 -- The deck gave the tile at l.
 local function drawn(G, outcome, l, by)
   local t = outcome[1]
-  C.set_tile(G, l, t)
+  local r = C.set_tile(G, l, t)
   if by == "peek" then
     G:log(B.name(l) .. " is seen")
     G:log(B.name(l) .. " is " .. W.tile(t), C.ph("side_seats", G, G:get("turn")))
   elseif orientations(t) > 1 then
-    G:log(W.turned_up(G, l, by) .. " (which way it lies is drawn next)")
+    G:log(W.turned_up(G, l, by, t, r) .. " (which way it lies is drawn next)")
     wait_for(G, "orient", l, by)
   else
     return hand_over(G, nil, "reveal", l, by)
@@ -356,9 +355,10 @@ end
 
 -- The orientation draw turned the tile at l.
 local function oriented(G, outcome, l, by)
-  local n = orientations(C.tile(G, l))
-  C.set_rot(G, l, outcome[1] % n)
-  G:log(B.name(l) .. ": " .. W.tile(C.tile(G, l), C.rot(G, l)))
+  local t = C.tile(G, l)
+  local r = outcome[1] % orientations(t)
+  C.set_rot(G, l, r)
+  G:log(B.name(l) .. ": " .. W.tile(t, r))
   return hand_over(G, nil, "reveal", l, by, true)
 end
 

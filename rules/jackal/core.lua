@@ -607,14 +607,18 @@ function C.tile(G, l) local t = C.cell(G, l) return t end
 function C.is_open(G, l) local _, o = C.cell(G, l) return o end
 function C.rot(G, l) local _, _, r = C.cell(G, l) return r end
 
+-- Puts tile t at l; returns the orientation it keeps (nil when none).
 function C.set_tile(G, l, t)
   local _, o, r, x = C.cell(G, l)
   C.cell_write(G, l, t, o, r, x)
+  return r
 end
 
+-- Turns the tile at l face up; returns the tile and its orientation (nil when it has none).
 function C.set_open(G, l)
   local t, _, r, x = C.cell(G, l)
   C.cell_write(G, l, t, true, r, x)
+  return t, r
 end
 
 function C.set_rot(G, l, r)
