@@ -120,9 +120,11 @@ end
 -- The arrival procedure (§4.2)
 
 -- Rule 1: whether the chain has come back to a state it was in (or, with loop_rule
--- fourth_visit, to a cell for the fourth time); records this visit.
+-- fourth_visit, to a cell for the fourth time); records this visit: "<cell>:", then the
+-- requested step and the vector (-12..12 each way) packed in one number (fewer numbers to
+-- write out), then the motion type.
 local function looped(G, V, l, req, mtype, dx, dy)
-  local key = l .. ":" .. req .. ":" .. mtype .. ":" .. dx .. ":" .. dy
+  local key = l .. ":" .. ((req * 32 + dx + 16) * 32 + dy + 16) .. mtype
   local seen = G:get("mv_seen") or {}
   if C.vsw(V, "loop_rule") == "fourth_visit" then
     local n = 0
