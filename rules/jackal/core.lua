@@ -183,7 +183,7 @@ function C.bottles_for(G, t, V)
   if sharing == "team" then return b[t], { t } end
   local sides, total, who = V and V.sides or G:get("sides"), 0, {}
   for u = 1, 4 do
-    if C.allied_in(sides, t, u) and b[u] > 0 then
+    if b[u] > 0 and C.allied_in(sides, t, u) then
       total = total + b[u]
       who[#who + 1] = u
     end
@@ -399,12 +399,12 @@ function C.kept_view(G)
 end
 
 -- Items, bottles and tiles change without the view knowing: a view kept or carried past
--- changes reads them again when asked for (the tiles and their steps only when a cell's tile
--- was written since it read them).
+-- changes reads them again when asked for (the tiles, their steps and where they lie open
+-- only when a cell's tile was written since it read them).
 function C.forget_cells(V)
   V.items_at, V.bottles = {}, nil
   local writes = V.G:get("tile_writes")
-  if writes ~= V.tile_writes then V.tiles, V.steps, V.tile_writes = {}, {}, writes end
+  if writes ~= V.tile_writes then V.tiles, V.steps, V.open, V.tile_writes = {}, {}, {}, writes end
 end
 
 -- A view read from the state afresh.
@@ -412,7 +412,7 @@ function C.read_view(G)
   local chars, at, by_id = {}, {}, {}
   local sides, ships, cs, shifted, writes = G:get("sides", "ships", "cs", "shifted", "tile_writes")
   local V = { G = G, sides = sides, ships = ships, shifted = shifted or false, chars = chars, at = at,
-              by_id = by_id, items_at = {}, tiles = {}, steps = {}, tile_writes = writes, sw = {},
+              by_id = by_id, items_at = {}, tiles = {}, steps = {}, open = {}, tile_writes = writes, sw = {},
               seat_names = {} }
   cs = cs or {}
   for i = 1, #cs do
@@ -644,6 +644,17 @@ function C.open_cells(G, name, but)
     if v and v & 128 ~= 0 and t ~= but and tile_names[v & 127] == name then out[#out + 1] = t end
   end
   return out
+end
+
+-- The land cells where tile `name` lies face up, through view V (once per view, like its
+-- tiles: the lost characters' options ask at every decision). Only read the list.
+function C.vopen_cells(V, name)
+  local cells = V.open[name]
+  if not cells then
+    cells = C.open_cells(V.G, name)
+    V.open[name] = cells
+  end
+  return cells
 end
 
 -- The closed land cells, in reading order.
