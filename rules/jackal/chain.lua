@@ -396,7 +396,7 @@ local function motion_cells(G, kind, l, c)
   for i = 1, #cells do
     local t = cells[i]
     local step = 0
-    if B.is_land(t) and C.is_open(G, t) then step = C.entry_step(G, t, c) end
+    if C.vt(V, t) then step = C.ventry_step(V, t, c) end
     if hook.may_enter(G, V, c, t, step) then
       -- a flight never lands in the sea or on an enemy ship
       if kind ~= "plane_target" or B.is_land(t) or C.allied_in(V.sides, c.team, C.ship_team(V.ships, t) or 0) then

@@ -702,7 +702,6 @@ local function entry_step(n, c)
   return 1
 end
 
-function C.entry_step(G, l, c) return entry_step(C.steps(G, l), c) end
 function C.ventry_step(V, l, c) return entry_step(C.vsteps(V, l), c) end
 
 ------------------------------------------------------------------------------------------
