@@ -42,8 +42,9 @@ local HANDING = { "chain.arrive", "chain.land", "chain.effect", "chain.tile_draw
 -- Whether no house rule stacks on a step that hands over (it could act after the step it
 -- wraps, where a pushed step would come later).
 local function own_steps()
+  local hooks = hook -- (a global read goes through the environment's __index: read it once)
   for i = 1, #HANDING do
-    if hook[HANDING[i]] ~= H.hooks[HANDING[i]] then return false end
+    if hooks[HANDING[i]] ~= H.hooks[HANDING[i]] then return false end
   end
   return true
 end
@@ -62,10 +63,11 @@ end
 ------------------------------------------------------------------------------------------
 -- Starting and continuing a move
 
--- The move goes on with motion m = { to, type, dx, dy [, step] } from (prev, pstep).
-local function set_motion(G, m, prev, pstep)
+-- The move goes on with motion m = { to, type, dx, dy [, step] } from (prev, pstep); `...`:
+-- more props to set in the same write (key, value pairs).
+local function set_motion(G, m, prev, pstep, ...)
   G:set("mv_prev", prev, "mv_pstep", pstep or 0, "mv_at", m.to, "mv_step", m.step or 0,
-    "mv_type", m.type, "mv_dx", m.dx or 0, "mv_dy", m.dy or 0)
+    "mv_type", m.type, "mv_dx", m.dx or 0, "mv_dy", m.dy or 0, ...)
 end
 
 -- Continue the move with motion m from where it is, with view V of the state as it is.
@@ -74,9 +76,15 @@ function H.go(G, V, m)
   return hand_over(G, V, "arrive")
 end
 
+-- jackal.turns, which requires this module: found at the first move's end (require is a
+-- kernel call, too dear for every move).
+local T
+
 -- The end of a move's chain: the main action is over. V: the view of the state, when known.
 local function done(G, V)
-  if G:get("phase") == "move" then return require("jackal.turns").action_done(G, V) end
+  if G:get("phase") ~= "move" then return end
+  T = T or require("jackal.turns")
+  return T.action_done(G, V)
 end
 
 -- Starts a move of character c of view V, carrying item piece `item` (0 = none), with motion
@@ -85,14 +93,14 @@ end
 function H.start(G, V, c, item, m, at_once)
   if V.own_steps == nil then V.own_steps = own_steps() end
   local direct = at_once and V.own_steps
-  G:set("phase", "move", "mv_ch", c.id, "mv_item", item or 0, "mv_start", c.loc,
-    "mv_sstep", c.step or 0, "mv_hit", false, "mv_live", true, "mv_fresh", 0, "mv_base", not direct)
   if c.trap then
     C.flag(G, c.id, "trap", false)
     c.trap = false
   end
   if not direct then G:push({ hook = "chain.done" }) end
-  set_motion(G, m, c.loc, c.step or 0)
+  set_motion(G, m, c.loc, c.step or 0, "phase", "move", "mv_ch", c.id, "mv_item", item or 0,
+    "mv_start", c.loc, "mv_sstep", c.step or 0, "mv_hit", false, "mv_live", true, "mv_fresh", 0,
+    "mv_base", not direct)
   if not direct then return C.push(G, "arrive") end
   local after = hand_over(G, V, "arrive")
   if G:get("mv_base") then return nil end -- it waits: chain.done comes when all is resolved
@@ -118,9 +126,11 @@ end
 -- The arrival procedure (§4.2)
 
 -- Rule 1: whether the chain has come back to a state it was in (or, with loop_rule
--- fourth_visit, to a cell for the fourth time); records this visit.
+-- fourth_visit, to a cell for the fourth time); records this visit: "<cell>:", then the
+-- requested step and the vector (-12..12 each way) packed in one number (fewer numbers to
+-- write out), then the motion type.
 local function looped(G, V, l, req, mtype, dx, dy)
-  local key = l .. ":" .. req .. ":" .. mtype .. ":" .. dx .. ":" .. dy
+  local key = l .. ":" .. ((req * 32 + dx + 16) * 32 + dy + 16) .. mtype
   local seen = G:get("mv_seen") or {}
   if C.vsw(V, "loop_rule") == "fourth_visit" then
     local n = 0
@@ -139,11 +149,12 @@ local function looped(G, V, l, req, mtype, dx, dy)
 end
 
 local function arrive(G, V)
-  local live, p, l, req, mtype, dx, dy = G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_type", "mv_dx", "mv_dy")
+  local live, p, l, req, mtype, dx, dy, item =
+    G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_type", "mv_dx", "mv_dy", "mv_item")
   if not live then return end
   V = V or C.view(G)
   local c = C.vchar(V, p)
-  req, dx, dy = req or 0, dx or 0, dy or 0
+  req, dx, dy, item = req or 0, dx or 0, dy or 0, item or 0
   -- 1. Loop
   if looped(G, V, l, req, mtype, dx, dy) then
     C.kill(G, c, "start", "a loop", V)
@@ -170,7 +181,7 @@ local function arrive(G, V)
   end
   -- 4. Sea cell
   if B.is_sea(l) then
-    if C.mv_item(G) ~= 0 then
+    if item ~= 0 then
       G:log("the item sinks")
       C.item_lost(G)
     end
@@ -182,14 +193,13 @@ local function arrive(G, V)
     if C.fighter(c) then
       for i = 1, #en do C.kill(G, en[i], "lost", "hit in the sea", V) end
     end
-    C.place(G, c, l, 0, V)
-    C.clear_flags(G, c.id, c)
+    C.place(G, c, l, 0, V, true)
     C.end_move(G)
     G:log(c.label .. " swims at " .. B.name(l))
     return V
   end
   -- 5. Item check
-  if C.mv_item(G) ~= 0 then
+  if item ~= 0 then
     if not hook.may_carry(G, V, c, l, step) then
       C.item_home(G)
       G:log("the item stays at " .. B.name(G:get("mv_start")))
@@ -205,11 +215,11 @@ end
 
 -- Rule 7 and the meeting rules, after the cell is open.
 local function land(G, V)
-  local live, p, l, req, fresh = G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_fresh")
+  local live, p, l, req, fresh, it = G:get("mv_live", "mv_ch", "mv_at", "mv_step", "mv_fresh", "mv_item")
   if not live then return end
   V = V or C.view(G)
   local c = C.vchar(V, p)
-  req = req or 0
+  req, it = req or 0, it or 0
   local step = req > 0 and req or C.ventry_step(V, l, c)
   -- A fresh spinner can put the mover on a step held by enemies: forbidden after all.
   if fresh == l and not hook.may_enter(G, V, c, l, step) then
@@ -218,7 +228,6 @@ local function land(G, V)
   end
   C.place(G, c, l, step, V)
   G:set("mv_step", step)
-  local it = C.mv_item(G)
   if it ~= 0 then
     G:move(it, l)
     G:piece_set(it, "step", step > 0 and step or nil)
@@ -330,23 +339,22 @@ end
 
 -- `said`: the deck's and the orientation's draws already told the log what the tile is.
 local function reveal(G, l, by, said)
-  local t = C.tile(G, l)
-  C.set_open(G, l)
+  local t, r = C.set_open(G, l)
   G:set("act", true)
   G:stat("flips")
-  if not said then G:log(W.turned_up(G, l, by)) end
+  if not said then G:log(W.turned_up(G, l, by, t, r)) end
   C.th(t, "on_reveal", G, l, by)
 end
 
 -- The deck gave the tile at l.
 local function drawn(G, outcome, l, by)
   local t = outcome[1]
-  C.set_tile(G, l, t)
+  local r = C.set_tile(G, l, t)
   if by == "peek" then
     G:log(B.name(l) .. " is seen")
     G:log(B.name(l) .. " is " .. W.tile(t), C.ph("side_seats", G, G:get("turn")))
   elseif orientations(t) > 1 then
-    G:log(W.turned_up(G, l, by) .. " (which way it lies is drawn next)")
+    G:log(W.turned_up(G, l, by, t, r) .. " (which way it lies is drawn next)")
     wait_for(G, "orient", l, by)
   else
     return hand_over(G, nil, "reveal", l, by)
@@ -355,9 +363,10 @@ end
 
 -- The orientation draw turned the tile at l.
 local function oriented(G, outcome, l, by)
-  local n = orientations(C.tile(G, l))
-  C.set_rot(G, l, outcome[1] % n)
-  G:log(B.name(l) .. ": " .. W.tile(C.tile(G, l), C.rot(G, l)))
+  local t = C.tile(G, l)
+  local r = outcome[1] % orientations(t)
+  C.set_rot(G, l, r)
+  G:log(B.name(l) .. ": " .. W.tile(t, r))
   return hand_over(G, nil, "reveal", l, by, true)
 end
 
@@ -387,7 +396,7 @@ local function motion_cells(G, kind, l, c)
   for i = 1, #cells do
     local t = cells[i]
     local step = 0
-    if B.is_land(t) and C.is_open(G, t) then step = C.entry_step(G, t, c) end
+    if C.vt(V, t) then step = C.ventry_step(V, t, c) end
     if hook.may_enter(G, V, c, t, step) then
       -- a flight never lands in the sea or on an enemy ship
       if kind ~= "plane_target" or B.is_land(t) or C.allied_in(V.sides, c.team, C.ship_team(V.ships, t) or 0) then

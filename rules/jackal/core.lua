@@ -11,7 +11,7 @@
 --   game props   cs (characters), teams (turn order), ctrl (seat per team), sides (side per
 --                team), ships (ship location per team, 0 = absent), bank, bottles (per
 --                team), lost, turn (team to act), shifted (grass), round, grass, stall, act
---                (activity this round), passes, mv_* (the move in progress; its steps wait on
+--                (activity this round), mv_* (the move in progress; its steps wait on
 --                the kernel's pending stack, mv_base: chain.done is under them, see C.wait),
 --                phase, sw_<switch> (switches a position set, see C.sw), tile_writes (how
 --                many times a cell's tile was written, see C.cell_write).
@@ -165,14 +165,25 @@ function C.controller(G, t)
   return C.control(ctrl, teams, shifted, t)
 end
 
+-- The rum bottles per team read through view V: once per view, like its items (they change
+-- without the view knowing, see C.forget_cells).
+local function vbottles(V)
+  local b = V.bottles
+  if not b then
+    b = V.G:get("bottles")
+    V.bottles = b
+  end
+  return b
+end
+
 -- Teams whose rum a team may spend (§8, rum_sharing); V: a view of the state, when known.
 function C.bottles_for(G, t, V)
-  local b = G:get("bottles")
+  local b = V and vbottles(V) or G:get("bottles")
   local sharing = V and C.vsw(V, "rum_sharing") or C.sw(G, "rum_sharing")
   if sharing == "team" then return b[t], { t } end
   local sides, total, who = V and V.sides or G:get("sides"), 0, {}
   for u = 1, 4 do
-    if C.allied_in(sides, t, u) and b[u] > 0 then
+    if b[u] > 0 and C.allied_in(sides, t, u) then
       total = total + b[u]
       who[#who + 1] = u
     end
@@ -271,20 +282,6 @@ function C.cdrop(G, p)
   G:set("cs", #cs > 0 and cs or nil)
 end
 
--- The characters of team t whose drink or newborn's wait wears off at the end of its turn:
--- piece ids, turns drunk and turns to wait.
-function C.wearing_off(G, t)
-  local out = {}
-  local cs = G:get("cs") or {}
-  for i = 1, #cs do
-    local v = cs[i]
-    if (v >> 16) & 15 ~= 0 and (v >> 11) & 7 == t then
-      out[#out + 1] = { v >> 27, (v >> 16) & 3, (v >> 18) & 3 }
-    end
-  end
-  return out
-end
-
 -- A new character piece at l.
 function C.new_char(G, label, team, l, step)
   local p = G:add("char", 0, l)
@@ -292,12 +289,25 @@ function C.new_char(G, label, team, l, step)
   return p
 end
 
--- Moves a character (and resets its spinner step to `step`).
-function C.move_char(G, p, l, step)
+-- Flags f with flag `name` set to v (true/false or a number).
+local function with_flag(f, name, v)
+  local sh, m = FLAG[name][1], FLAG[name][2]
+  if v == true then v = 1 elseif not v then v = 0 end
+  return (f & ~(m << sh)) | ((v & m) << sh)
+end
+
+-- Flags f with the character out of a trap and sober.
+local function freed(f)
+  return with_flag(with_flag(f, "trap", false), "drunk", 0)
+end
+
+-- Moves a character (and resets its spinner step to `step`); `free`: also out of a trap and
+-- sober.
+function C.move_char(G, p, l, step, free)
   G:move(p, l)
   local cs, i = slot(G, p)
   local label, team, _, f = decode(cs[i])
-  store(G, cs, i, p, label, team, step or 0, f, l)
+  store(G, cs, i, p, label, team, step or 0, free and freed(f) or f, l)
 end
 
 function C.set_team(G, p, t)
@@ -310,13 +320,6 @@ function C.set_step(G, p, st)
   local cs, i = slot(G, p)
   local label, team, _, f, l = decode(cs[i])
   store(G, cs, i, p, label, team, st or 0, f, l)
-end
-
--- Flags f with flag `name` set to v (true/false or a number).
-local function with_flag(f, name, v)
-  local sh, m = FLAG[name][1], FLAG[name][2]
-  if v == true then v = 1 elseif not v then v = 0 end
-  return (f & ~(m << sh)) | ((v & m) << sh)
 end
 
 function C.flag(G, p, name, v)
@@ -395,12 +398,13 @@ function C.kept_view(G)
   return V
 end
 
--- Items and tiles change without the view knowing: a view kept or carried past changes reads
--- them again when asked for (the tiles only when a cell's tile was written since it read them).
+-- Items, bottles and tiles change without the view knowing: a view kept or carried past
+-- changes reads them again when asked for (the tiles, their steps and where they lie open
+-- only when a cell's tile was written since it read them).
 function C.forget_cells(V)
-  V.items_at = {}
+  V.items_at, V.bottles = {}, nil
   local writes = V.G:get("tile_writes")
-  if writes ~= V.tile_writes then V.tiles, V.tile_writes = {}, writes end
+  if writes ~= V.tile_writes then V.tiles, V.steps, V.open, V.tile_writes = {}, {}, {}, writes end
 end
 
 -- A view read from the state afresh.
@@ -408,7 +412,8 @@ function C.read_view(G)
   local chars, at, by_id = {}, {}, {}
   local sides, ships, cs, shifted, writes = G:get("sides", "ships", "cs", "shifted", "tile_writes")
   local V = { G = G, sides = sides, ships = ships, shifted = shifted or false, chars = chars, at = at,
-              by_id = by_id, items_at = {}, tiles = {}, tile_writes = writes, sw = {} }
+              by_id = by_id, items_at = {}, tiles = {}, steps = {}, open = {}, tile_writes = writes, sw = {},
+              seat_names = {} }
   cs = cs or {}
   for i = 1, #cs do
     local c = make_char(G, cs[i])
@@ -419,14 +424,25 @@ function C.read_view(G)
   return V
 end
 
+-- The name of seat s, through view V: asked once per view (a seat keeps its name).
+function C.vseat_name(V, s)
+  local name = V.seat_names[s]
+  if not name then
+    name = V.G:seat_name(s)
+    V.seat_names[s] = name
+  end
+  return name
+end
+
 -- The character of the view with piece id p (nil: none).
 function C.vchar(V, p)
   return V.by_id[p]
 end
 
-local function item(G, p, kind)
-  return { id = p, kind = kind, loc = G:where(p), step = G:piece_get(p, "step") or 0,
-           holder = G:piece_get(p, "holder") }
+-- Item piece p of kind `kind` (at l, when the caller knows it).
+local function item(G, p, kind, l)
+  local step, holder = G:piece_get(p, "step", "holder")
+  return { id = p, kind = kind, loc = l or G:where(p), step = step or 0, holder = holder }
 end
 
 -- Every item in the game (coins and the treasure), in id order.
@@ -450,10 +466,16 @@ function C.vt(V, l)
   return e or nil
 end
 
--- Steps of the tile at l (spinners), through the view.
+-- Steps of the tile at l (spinners), through the view: asked once per cell, like the tile
+-- (a move search asks it for every cell it looks at).
 function C.vsteps(V, l)
-  local t = C.vt(V, l)
-  return (t and C.th(t, "steps", V.G, l)) or 1
+  local n = V.steps[l]
+  if n == nil then
+    local t = C.vt(V, l)
+    n = (t and C.th(t, "steps", V.G, l)) or 1
+    V.steps[l] = n
+  end
+  return n
 end
 
 -- Keeps a view up to date after c moved from `from` to c.loc. (The lists are a cell's few
@@ -509,7 +531,7 @@ function C.items_here(V, l, step)
     for i = 1, #ps do
       local p = ps[i]
       local kind = G:kind(p)
-      if kind == "coin" or kind == "treasure" then list[#list + 1] = item(G, p, kind) end
+      if kind == "coin" or kind == "treasure" then list[#list + 1] = item(G, p, kind, l) end
     end
     V.items_at[l] = list
   end
@@ -541,9 +563,16 @@ end
 -- the write in game prop tile_writes: a view keeps the tiles it read while that count holds.
 local HIDDEN = 4096
 
+-- Index of each tile name in tile_names, made at the first write (tile_names is published
+-- after the modules load).
+local TILE_INDEX
+
 local function tile_index(name)
-  for i = 1, #tile_names do if tile_names[i] == name then return i end end
-  error("unknown tile '" .. tostring(name) .. "'")
+  if not TILE_INDEX then
+    TILE_INDEX = {}
+    for i = 1, #tile_names do TILE_INDEX[tile_names[i]] = i end
+  end
+  return TILE_INDEX[name] or error("unknown tile '" .. tostring(name) .. "'")
 end
 
 -- tile name (or nil), open, rotation (or nil), spent
@@ -578,14 +607,18 @@ function C.tile(G, l) local t = C.cell(G, l) return t end
 function C.is_open(G, l) local _, o = C.cell(G, l) return o end
 function C.rot(G, l) local _, _, r = C.cell(G, l) return r end
 
+-- Puts tile t at l; returns the orientation it keeps (nil when none).
 function C.set_tile(G, l, t)
   local _, o, r, x = C.cell(G, l)
   C.cell_write(G, l, t, o, r, x)
+  return r
 end
 
+-- Turns the tile at l face up; returns the tile and its orientation (nil when it has none).
 function C.set_open(G, l)
   local t, _, r, x = C.cell(G, l)
   C.cell_write(G, l, t, true, r, x)
+  return t, r
 end
 
 function C.set_rot(G, l, r)
@@ -609,6 +642,28 @@ function C.open_cells(G, name, but)
   for i = 1, #B.LAND do
     local v, t = cells[i], B.LAND[i]
     if v and v & 128 ~= 0 and t ~= but and tile_names[v & 127] == name then out[#out + 1] = t end
+  end
+  return out
+end
+
+-- The land cells where tile `name` lies face up, through view V (once per view, like its
+-- tiles: the lost characters' options ask at every decision). Only read the list.
+function C.vopen_cells(V, name)
+  local cells = V.open[name]
+  if not cells then
+    cells = C.open_cells(V.G, name)
+    V.open[name] = cells
+  end
+  return cells
+end
+
+-- The closed land cells, in reading order.
+function C.closed_cells(G)
+  local out = {}
+  local cells = G:cells_get(B.LAND, "c")
+  for i = 1, #B.LAND do
+    local v = cells[i]
+    if not v or v & 128 == 0 then out[#out + 1] = B.LAND[i] end
   end
   return out
 end
@@ -647,7 +702,6 @@ local function entry_step(n, c)
   return 1
 end
 
-function C.entry_step(G, l, c) return entry_step(C.steps(G, l), c) end
 function C.ventry_step(V, l, c) return entry_step(C.vsteps(V, l), c) end
 
 ------------------------------------------------------------------------------------------
@@ -762,11 +816,13 @@ end
 ------------------------------------------------------------------------------------------
 -- Moving characters and items
 
--- Moves character c to l (spinner step `step`); view V, when given, follows.
-function C.place(G, c, l, step, V)
+-- Moves character c to l (spinner step `step`), out of a trap and sober when `free` (in the
+-- same write); view V, when given, follows.
+function C.place(G, c, l, step, V, free)
   local from = c.loc
-  C.move_char(G, c.id, l, step or 0)
+  C.move_char(G, c.id, l, step or 0, free)
   c.loc, c.step = l, step or 0
+  if free then c.trap, c.drunk = false, 0 end
   if V then C.vrelocate(V, c, from) end
 end
 
@@ -774,7 +830,7 @@ end
 function C.clear_flags(G, p, c)
   local cs, i = slot(G, p)
   local label, team, step, f, l = decode(cs[i])
-  store(G, cs, i, p, label, team, step, with_flag(with_flag(f, "trap", false), "drunk", 0), l)
+  store(G, cs, i, p, label, team, step, freed(f), l)
   if c then c.trap, c.drunk = false, 0 end
 end
 
@@ -886,8 +942,7 @@ function C.hit(G, V, c, a)
   elseif ship == 0 then
     C.kill(G, c, "lost", "no ship")
   else
-    C.place(G, c, ship, 0)
-    C.clear_flags(G, c.id, c)
+    C.place(G, c, ship, 0, nil, true)
     G:log(c.label .. " is hit and goes to the " .. C.team_name(c.team) .. " ship")
     G:stat("hits")
   end
@@ -897,8 +952,7 @@ end
 -- c boards the ship of team t (with the move's item banked, §4.2 rule 3); view V, when given,
 -- follows.
 function C.board(G, c, t, ships, V)
-  C.place(G, c, ships[t], 0, V)
-  C.clear_flags(G, c.id, c)
+  C.place(G, c, ships[t], 0, V, true)
   if c.id == G:get("mv_ch") then
     C.item_bank(G, t)
     C.end_move(G)

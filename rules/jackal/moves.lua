@@ -394,10 +394,8 @@ function M.actions(G, t, V, any)
   return out
 end
 
--- Free actions after the main action (give rum; end-of-turn rum), with view V when known.
+-- Free actions after the main action (give rum; end-of-turn rum), with view V.
 function M.post_actions(G, t, V)
-  if G:get("shifted") or C.bottles_for(G, t, V) == 0 then return {} end
-  V = V or C.view(G)
   local out = {}
   if not rum_ok(V, t) then return out end
   give_options(V, t, out)

@@ -521,7 +521,6 @@ function X.import(G, text)
     end
   end
   G:set("act", false)
-  G:set("passes", 0)
   G:set("turn", pos.turn)
   -- The turn may start shifted by grass: the count covers this turn too.
   T.begin(G)

@@ -66,10 +66,10 @@ function T.default_teams(G)
 end
 
 -- The team that starts a round: first_team, or the next one in play after it (`teams`: the
--- teams in play, when the caller has read them).
-function T.first_team(G, teams)
+-- teams in play, when the caller has read them; V: a view of the state, when known).
+function T.first_team(G, teams, V)
   teams = teams or G:get("teams")
-  local f = B.TEAM_OF[C.sw(G, "first_team")]
+  local f = B.TEAM_OF[V and C.vsw(V, "first_team") or C.sw(G, "first_team")]
   for k = 0, 3 do
     local t = (f - 1 + k) % 4 + 1
     if C.contains(teams, t) then return t end
@@ -85,10 +85,12 @@ function T.hidden_gold(G)
   local n = 0
   local deck = G:bag_items("deck")
   for i = 1, #deck do n = n + (C.th(deck[i], "gold") or 0) end
+  -- one read of every land cell: a cell with no prop is closed and not yet drawn (C.cell)
+  local cells = G:cells_get(B.LAND, "c")
   for i = 1, #B.LAND do
-    local l = B.LAND[i]
-    if not C.is_open(G, l) then
-      local t = C.tile(G, l)
+    local v = cells[i]
+    if v and v & 128 == 0 then
+      local t = C.tile(G, B.LAND[i])
       if t then n = n + (C.th(t, "gold") or 0) end
     end
   end
@@ -187,9 +189,9 @@ function T.finish(G, why)
 end
 
 -- Ends the game if an end condition of §9 holds (checked after every action that banked or
--- lost gold; a test board that never had gold does not end by gold).
-function T.check_over(G)
-  local rule = C.sw(G, "game_end")
+-- lost gold; a test board that never had gold does not end by gold). V: the view of the state.
+function T.check_over(G, V)
+  local rule = C.vsw(V, "game_end")
   local act, gold_out = G:get("act", "gold_out")
   if rule == "all_open" and act then
     local all = true
@@ -210,7 +212,7 @@ function T.check_over(G)
       T.finish(G, "decided")
       return true
     end
-    if rule == "first_to" and list[1].gold >= C.sw(G, "first_to_n") then
+    if rule == "first_to" and list[1].gold >= C.vsw(V, "first_to_n") then
       T.finish(G)
       return true
     end
@@ -221,27 +223,31 @@ end
 ------------------------------------------------------------------------------------------
 -- Turns
 
--- V: the view of the state when known (it follows).
+-- V: the view of the state (it follows).
 local function tick(G, t, V)
   -- drunkenness and the newborn's wait wear off at the end of the team's turn
-  local wearing = C.wearing_off(G, t)
-  for i = 1, #wearing do
-    local p, d, n = wearing[i][1], wearing[i][2], wearing[i][3]
-    if d > 0 then C.flag(G, p, "drunk", d - 1) end
-    if n > 0 then C.flag(G, p, "newb", n - 1) end
-    local c = V and C.vchar(V, p)
-    if c then c.drunk, c.newb = math.max(0, d - 1), math.max(0, n - 1) end
+  for i = 1, #V.chars do
+    local c = V.chars[i]
+    if c.team == t then
+      if c.drunk > 0 then
+        c.drunk = c.drunk - 1
+        C.flag(G, c.id, "drunk", c.drunk)
+      end
+      if c.newb > 0 then
+        c.newb = c.newb - 1
+        C.flag(G, c.id, "newb", c.newb)
+      end
+    end
   end
-  local shifted, grass = G:get("shifted", "grass")
-  if shifted then
-    G:set("grass", math.max(0, (grass or 0) - 1))
+  if V.shifted then
+    G:set("grass", math.max(0, (G:get("grass") or 0) - 1))
   end
 end
 
--- Makes team t the one to act (no automatic pass here); view V, when given, follows.
--- Returns the seat that plays the turn.
-function T.set_turn(G, t, V)
-  local grass, ctrl, teams = G:get("grass", "ctrl", "teams")
+-- Makes team t of `teams` (the teams in play) the one to act (no automatic pass here); view
+-- V, when given, follows. Returns the seat that plays the turn.
+function T.set_turn(G, t, teams, V)
+  local grass, ctrl = G:get("grass", "ctrl")
   local shifted = (grass or 0) > 0
   G:set("turn", t, "shifted", shifted, "phase", "action")
   if V then V.shifted = shifted end
@@ -257,8 +263,9 @@ end
 
 -- The decision of team t, played by seat `actor`, in phase `phase` ("action" or "post"):
 -- options `opts`, and "end" after the main action ("pass" when an action phase has none).
-local function decision_of(G, t, actor, phase, opts)
-  local who = B.TEAMS[t] .. " to play (" .. G:seat_name(actor) .. ")"
+-- V: a view of the state.
+local function decision_of(V, t, actor, phase, opts)
+  local who = B.TEAMS[t] .. " to play (" .. C.vseat_name(V, actor) .. ")"
   if phase == "post" then
     opts[#opts + 1] = { label = "end", a = "end" }
     return { actor = actor, options = opts, prompt = who .. ": free actions, or end" }
@@ -268,87 +275,83 @@ local function decision_of(G, t, actor, phase, opts)
 end
 
 -- The decision of the team whose turn it is: its actions, or its free actions and "end" after
--- the main action. `opts` are those options when the caller has already listed them.
-function T.decision(G, opts)
+-- the main action. `opts` are those options when the caller has already listed them with
+-- view V.
+function T.decision(G, opts, V)
   local t, phase = G:get("turn", "phase")
-  -- The status hook reads the state afresh: in interactive play the kernel compares it with
-  -- the status an action returned, which comes from the view carried along the move.
-  if phase == "post" then
-    opts = opts or M.post_actions(G, t, C.read_view(G))
-  else
-    opts = opts or M.actions(G, t, C.read_view(G))
+  if not opts then
+    -- The status hook reads the state afresh: in interactive play the kernel compares it with
+    -- the status an action returned, which comes from the view carried along the move.
+    V = C.read_view(G)
+    if phase == "post" then opts = M.post_actions(G, t, V) else opts = M.actions(G, t, V) end
   end
-  return decision_of(G, t, C.controller(G, t), phase, opts)
+  return decision_of(V, t, C.controller(G, t), phase, opts)
 end
 
--- Starts the turn of the team in prop "turn": passes automatically while it has no action.
--- Returns the decision that follows (nil when the game ended). V: the view of the state,
--- when known.
-function T.begin(G, V)
-  local teams = G:get("teams")
-  for _ = 1, 4 * #teams + 1 do
-    local t = G:get("turn")
-    local seat = T.set_turn(G, t, V)
+-- Starts the turn of team t of `teams` (the teams in play; nil: the team in prop "turn" and
+-- the prop teams): passes automatically while it has no action. Returns the decision that
+-- follows (nil when the game ended). V: the view of the state, when known.
+function T.begin(G, V, teams, t)
+  if not teams then teams, t = G:get("teams", "turn") end
+  for passes = 1, #teams do
+    local seat = T.set_turn(G, t, teams, V)
     V = V or C.view(G)
     local opts = M.actions(G, t, V)
     if #opts > 0 then
-      G:set("passes", 0)
       C.keep_view(G, V) -- for the action that follows
-      return decision_of(G, t, seat, "action", opts)
+      return decision_of(V, t, seat, "action", opts)
     end
     G:log(C.team_name(t) .. ": pass")
-    local passes = (G:get("passes") or 0) + 1
-    G:set("passes", passes)
-    if passes >= #teams then
-      T.finish(G, "nobody can act")
-      return nil
-    end
+    if passes == #teams then break end -- every team passed in a row
     tick(G, t, V)
-    if T.next_team(G) then return nil end
+    t = T.next_team(G, V, teams, t)
+    if not t then return nil end
   end
   T.finish(G, "nobody can act")
 end
 
--- Moves "turn" to the next team, counting rounds and stalls. True when the game ended.
-function T.next_team(G)
-  local teams, turn = G:get("teams", "turn")
-  local nt = C.team_after(teams, turn) or teams[1 % #teams + 1]
-  if nt == T.first_team(G, teams) then
+-- Moves "turn" from team t to the next one of `teams`, counting rounds and stalls. Returns
+-- that team, nil when the game ended. V: the view of the state.
+function T.next_team(G, V, teams, t)
+  local nt = C.team_after(teams, t) or teams[1 % #teams + 1]
+  if nt == T.first_team(G, teams, V) then
     local round, act, stall = G:get("round", "act", "stall")
     stall = act and 0 or (stall or 0) + 1
     G:set("round", (round or 1) + 1, "stall", stall, "act", false)
     G:stat("rounds")
-    local limit = C.sw(G, "stall_rounds")
+    local limit = C.vsw(V, "stall_rounds")
     if limit > 0 and stall >= limit then
       T.finish(G, "no progress in " .. limit .. " rounds")
-      return true
+      return nil
     end
   end
   G:set("turn", nt)
-  return false
+  return nt
 end
 
 -- The team's turn is over. Returns the decision that follows (nil when the game ended). V:
--- the view of the state, when known.
+-- the view of the state.
 function T.end_turn(G, V)
-  local t = G:get("turn")
+  local teams, t = G:get("teams", "turn")
   tick(G, t, V)
-  if T.next_team(G) then return nil end
-  return T.begin(G, V)
+  local nt = T.next_team(G, V, teams, t)
+  if not nt then return nil end
+  return T.begin(G, V, teams, nt)
 end
 
 -- The main action is over (its chain ended): free actions may follow, then the turn ends.
 -- Returns the decision that follows (nil when the game ended).
 function T.action_done(G, V)
   H.clear_move(G)
-  if T.check_over(G) then return nil end
-  if V then C.forget_cells(V) end -- the move changed them
+  -- the move changed the cells; a move that waited ends here without a view
+  if V then C.forget_cells(V) else V = C.view(G) end
+  if T.check_over(G, V) then return nil end
   local t = G:get("turn")
   local free = M.post_actions(G, t, V)
   if #free > 0 then
     G:set("phase", "post")
-    if V then C.keep_view(G, V) end -- for "end"
-    return T.decision(G, free)
+    C.keep_view(G, V) -- for "end"
+    return T.decision(G, free, V)
   end
   return T.end_turn(G, V)
 end
@@ -356,10 +359,11 @@ end
 -- After a free action: the team acts again, or its turn ends when nothing is left to do.
 function T.free_done(G)
   local t = G:get("turn")
+  local V = C.view(G)
   local opts
-  if G:get("phase") == "post" then opts = M.post_actions(G, t) else opts = M.actions(G, t) end
-  if #opts == 0 then return T.end_turn(G) end
-  return T.decision(G, opts)
+  if G:get("phase") == "post" then opts = M.post_actions(G, t, V) else opts = M.actions(G, t, V) end
+  if #opts == 0 then return T.end_turn(G, V) end
+  return T.decision(G, opts, V)
 end
 
 return T

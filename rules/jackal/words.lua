@@ -46,12 +46,13 @@ function W.tile(t, r)
   return "the tile " .. t
 end
 
--- The line the log gets when the tile at l is turned up `by` a move or the lighthouse.
-function W.turned_up(G, l, by)
+-- The line the log gets when tile t, lying r (nil: not known yet), is turned up at l `by` a
+-- move or the lighthouse.
+function W.turned_up(G, l, by, t, r)
   local who = "the lighthouse"
   local mover = by == "move" and G:get("mv_ch")
   if mover then who = C.cread(G, mover) end
-  return who .. " turns up " .. W.tile(C.tile(G, l), C.rot(G, l)) .. " at " .. B.name(l)
+  return who .. " turns up " .. W.tile(t, r) .. " at " .. B.name(l)
 end
 
 return W

@@ -7,8 +7,10 @@ local C = require("jackal.core")
 local function exits(G, c, but)
   local V = C.view(G)
   local out = {}
-  for _, t in ipairs(C.open_cells(G, "cv", but)) do
-    if #C.enemies_at(V, c, t, nil) == 0 and hook.may_enter(G, V, c, t, 0) then out[#out + 1] = B.name(t) end
+  for _, t in ipairs(C.vopen_cells(V, "cv")) do
+    if t ~= but and #C.enemies_at(V, c, t, nil) == 0 and hook.may_enter(G, V, c, t, 0) then
+      out[#out + 1] = B.name(t)
+    end
   end
   return out
 end

@@ -24,9 +24,11 @@ local function side_seats(G, t)
   return seats
 end
 
--- The seats that know the identity of closed cell l: those of every side that has seen it.
+-- The seats that know the identity of closed cell l: those of every side that has seen it
+-- (none before a team first sees a cell: every flip asks).
 local function seers(G, l)
   local out, name = {}, B.name(l)
+  if not G:get("lh_seen") then return out end
   for t = 1, 4 do
     if C.contains(G:secret_get("seen_" .. B.LETTER[t]) or {}, name) then
       for _, s in ipairs(side_seats(G, t)) do
@@ -50,6 +52,7 @@ local function seen(G, t, l)
   local list = G:secret_get(key) or {}
   if not C.contains(list, B.name(l)) then list[#list + 1] = B.name(l) end
   G:secret_set(key, list, side_seats(G, t), { list })
+  G:set("lh_seen", true)
   share(G, l)
 end
 
@@ -146,9 +149,9 @@ return {
         return out
       end
       local peeked = G:get("lh_peek") or {}
-      for i = 1, #B.LAND do
-        local t = B.LAND[i]
-        if not C.is_open(G, t) and not C.contains(peeked, t) then out[#out + 1] = B.name(t) end
+      local closed = C.closed_cells(G)
+      for i = 1, #closed do
+        if not C.contains(peeked, closed[i]) then out[#out + 1] = B.name(closed[i]) end
       end
       return out
     end,
