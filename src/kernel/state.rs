@@ -301,6 +301,11 @@ impl State {
         }
     }
 
+    /// A location that may be 0 (off every location: where a piece goes out of play).
+    pub fn check_loc_or_none(&self, loc: i64) -> Result<Loc, String> {
+        if loc == 0 { Ok(0) } else { self.check_loc(loc) }
+    }
+
     pub fn check_piece(&self, p: i64) -> Result<PieceId, String> {
         if p >= 1 && (p as usize) <= self.pieces.len() {
             if self.pieces[p as usize - 1].removed {

@@ -124,7 +124,7 @@ fn loc(state: &State, l: i64) -> Result<Loc> {
 
 /// A location that may be 0 (off every location).
 fn loc_or_none(state: &State, l: i64) -> Result<Loc> {
-    if l == 0 { Ok(0) } else { loc(state, l) }
+    lift(state.check_loc_or_none(l))
 }
 
 fn piece(state: &State, p: i64) -> Result<PieceId> {
@@ -144,14 +144,18 @@ fn owner(state: &State, s: i64) -> Result<Seat> {
     if s == 0 { Ok(0) } else { seat(state, s) }
 }
 
-fn seats_mask(state: &State, seats: Option<Table>) -> Result<u64> {
-    let mut mask = 0u64;
-    if let Some(t) = seats {
-        for s in thawed(t)?.sequence_values::<i64>() {
-            mask |= 1 << (seat(state, s?)? - 1);
-        }
-    }
-    Ok(mask)
+/// A list of seats of this game as a mask (none: no seat), read as `G:log` reads one.
+fn seats_mask(lua: &Lua, state: &State, seats: Option<Table>) -> Result<u64> {
+    let Some(t) = seats else { return Ok(0) };
+    let mut mask = Ok(0);
+    // SAFETY: seats_at reads the table exec_raw pushed (index 1), pops what it pushes and
+    // raises nothing.
+    unsafe {
+        lua.exec_raw::<()>(&t, |l| {
+            mask = stack::seats_at(l, 1, |s| state.turn.check(s));
+        })?
+    };
+    lift(mask)
 }
 
 impl UserData for State {
@@ -452,7 +456,7 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
         "secret_set",
         |lua, this, (k, v, seats, domain): (String, LuaValue, Option<Table>, LuaValue)| {
             writable_at(lua, this)?;
-            let visible = seats_mask(this, seats)?;
+            let visible = seats_mask(lua, this, seats)?;
             let domain = match domain {
                 LuaValue::Nil => Domain::Undeclared,
                 LuaValue::String(bag) => Domain::Bag(bag.to_str()?.to_string()),
@@ -528,7 +532,7 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
             grow(this, size(&items) + text_bytes(&name) - old)?;
             match seats {
                 Some(t) => {
-                    let mask = seats_mask(this, Some(t))?;
+                    let mask = seats_mask(lua, this, Some(t))?;
                     this.bag_seen.insert(name.clone(), mask);
                 }
                 None => {
@@ -716,7 +720,7 @@ fn continuation(lua: &Lua, state: &State, t: &Table) -> Result<Continuation> {
     }
     let why = field::<String>(lua, f.why)?.unwrap_or_default();
     let seen_by = match field::<Table>(lua, f.seen_by)? {
-        Some(seats) => seats_mask(state, Some(seats))?,
+        Some(seats) => seats_mask(lua, state, Some(seats))?,
         None => ALL_SEATS,
     };
     let ask = PushFields::hook_name(lua, f.ask, f.defined & 2 != 0, "ask")?;

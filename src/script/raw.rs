@@ -638,10 +638,7 @@ fn push_str(l: *mut ffi::lua_State, text: &str) {
 fn move_piece(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     writable(state)?;
     let p = state.check_piece(int_arg(l, 2, "move")?)?;
-    let to = match int_arg(l, 3, "move")? {
-        0 => 0,
-        c => state.check_loc(c)?,
-    };
+    let to = state.check_loc_or_none(int_arg(l, 3, "move")?)?;
     state.move_piece(p, to);
     Ok(0)
 }
@@ -794,10 +791,7 @@ fn move_tops(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String>
         };
         for i in (1..=n).step_by(2) {
             let from = state.check_loc(entry(i)?)?;
-            let to = match entry(i + 1)? {
-                0 => 0,
-                to => state.check_loc(to)?,
-            };
+            let to = state.check_loc_or_none(entry(i + 1)?)?;
             let Some(&p) = state.at(from).last() else {
                 let name = state.topology.name(from).unwrap_or("?");
                 return Err(format!("move_tops: {name} is empty (pair {})", i / 2 + 1));

@@ -51,10 +51,25 @@ pub struct Taken {
 }
 
 impl Taken {
+    /// One decision taken.
+    pub const DECISION: Taken = Taken {
+        decisions: 1,
+        chances: 0,
+    };
+    /// One chance event resolved.
+    pub const CHANCE: Taken = Taken {
+        decisions: 0,
+        chances: 1,
+    };
+
     pub fn steps(&self) -> u64 {
         self.decisions + self.chances
     }
 }
+
+/// The kinds of step, as the prelude's loop reads them: a call of `apply`, of `chance`.
+const APPLY: i64 = 1;
+const CHANCE: i64 = 2;
 
 /// What `step` needs while the loop runs.
 struct Driver<'a, 'b> {
@@ -103,16 +118,9 @@ pub fn run(
         let mut state = g.borrow_mut::<State>()?;
         &mut *state
     };
-    let mut taken = Taken::default();
-    let (kind, a, b) = match first {
-        First::Apply(option) => {
-            taken.decisions = 1;
-            (1, option, LuaValue::Nil)
-        }
-        First::Chance(name, outcome) => {
-            taken.chances = 1;
-            (2, name, LuaValue::Table(outcome))
-        }
+    let (kind, a, b, taken) = match first {
+        First::Apply(option) => (APPLY, option, LuaValue::Nil, Taken::DECISION),
+        First::Chance(name, outcome) => (CHANCE, name, LuaValue::Table(outcome), Taken::CHANCE),
     };
     let mut driver = Driver {
         state,
@@ -134,14 +142,14 @@ pub fn run(
     let mut values = result?.into_iter();
     let status = values.next().unwrap_or(LuaValue::Nil);
     let last = match values.next() {
-        Some(LuaValue::Integer(2)) => "chance",
+        Some(LuaValue::Integer(CHANCE)) => "chance",
         _ => "apply",
     };
     Ok((status, last, driver.taken))
 }
 
-/// `step(status)`: the next step after `status`, as (1, option) or (2, name, outcome); nothing
-/// hands the game back to the kernel.
+/// `step(status)`: the next step after `status`, as (APPLY, option) or (CHANCE, name,
+/// outcome); nothing hands the game back to the kernel.
 unsafe extern "C-unwind" fn step(l: *mut ffi::lua_State) -> c_int {
     let driver = DRIVER.get().cast::<Driver>();
     // SAFETY: DRIVER points at the driver of the running loop (`run` sets it for the call
@@ -183,7 +191,7 @@ unsafe fn next(l: *mut ffi::lua_State, d: &mut Driver) -> Result<c_int, String> 
                 if i >= count {
                     return Ok(0);
                 }
-                ffi::lua_pushinteger(l, 1);
+                ffi::lua_pushinteger(l, APPLY);
                 ffi::lua_getfield(l, 1, c"options".as_ptr());
                 ffi::lua_rawgeti(l, -1, i as i64 + 1);
                 ffi::lua_remove(l, -2);
@@ -191,7 +199,7 @@ unsafe fn next(l: *mut ffi::lua_State, d: &mut Driver) -> Result<c_int, String> 
                 2
             }
             Some(Plain::Chance) if d.hooks.1 => {
-                ffi::lua_pushinteger(l, 2);
+                ffi::lua_pushinteger(l, CHANCE);
                 ffi::lua_getfield(l, 1, c"chance".as_ptr());
                 let Some(Ok(name)) = str_at(l, -1) else {
                     return Ok(0);

@@ -592,13 +592,14 @@ impl Game {
     /// status, chance parameters, a room of one). Returns the steps taken: none once the game
     /// is over.
     pub fn play_steps(&mut self, room: u64, choose: &mut Choose) -> Result<Taken> {
+        let rules = self.rules.clone();
+        let status = self.status()?.clone();
         let one_by_one = room <= 1
             || self.transactional
             || self.check_returned_status
             || self.view != Viewer::Referee
-            || self.rules.host.limits.running();
-        let status = self.status()?.clone();
-        let one_by_one = one_by_one || self.status_pending;
+            || self.status_pending
+            || rules.host.limits.running();
         let first = match status {
             Status::Over { .. } => return Ok(Taken::default()),
             Status::Decision {
@@ -610,31 +611,22 @@ impl Game {
                 let i = choose(actor, count)?;
                 if one_by_one || i >= count {
                     self.apply(i)?;
-                    return Ok(Taken {
-                        decisions: 1,
-                        chances: 0,
-                    });
+                    return Ok(Taken::DECISION);
                 }
                 First::Apply(options.raw_get(i + 1)?)
             }
-            Status::Chance(name, params) => {
-                let rules = self.rules.clone();
-                let lua_name = rules.chance_names.get(&name);
-                let (Some(lua_name), None, false) = (lua_name, params, one_by_one) else {
-                    self.resolve_chance(None)?;
-                    return Ok(Taken {
-                        decisions: 0,
-                        chances: 1,
-                    });
-                };
+            Status::Chance(name, None) if !one_by_one => {
                 let outcome = self
                     .with_state_mut(|s| rules.randomizers[&name].draw(s))
                     .map_err(|e| anyhow!(e))?;
-                let t = list_table_between(&rules.host.lua, &rules.host.limits, &outcome)?;
-                First::Chance(LuaValue::String(lua_name.clone()), t)
+                let (lua_name, t) = self.chance_args(&name, &outcome)?;
+                First::Chance(lua_name, t)
+            }
+            Status::Chance(..) => {
+                self.resolve_chance(None)?;
+                return Ok(Taken::CHANCE);
             }
         };
-        let rules = self.rules.clone();
         let hooks = Hooks {
             playout: rules.host.playout()?,
             apply: rules.hook("apply"),
@@ -677,16 +669,23 @@ impl Game {
 
     /// Resolves the pending chance event of randomizer `name` with `outcome`.
     fn chance(&mut self, name: &str, outcome: &Outcome) -> Result<()> {
-        let rules = self.rules.clone();
+        let (lua_name, t) = self.chance_args(name, outcome)?;
+        if self.status_pending {
+            return self.resume(LuaValue::Table(t));
+        }
+        self.change("chance", (lua_name, t), true)
+    }
+
+    /// What the `chance` hook gets for randomizer `name`'s `outcome`: its name as the rules'
+    /// string, and the outcome as a table.
+    fn chance_args(&self, name: &str, outcome: &Outcome) -> Result<(LuaValue, Table)> {
+        let rules = &self.rules;
         let lua_name = rules
             .chance_names
             .get(name)
             .ok_or_else(|| anyhow!("no randomizer '{name}'"))?;
         let t = list_table_between(&rules.host.lua, &rules.host.limits, outcome)?;
-        if self.status_pending {
-            return self.resume(LuaValue::Table(t));
-        }
-        self.change("chance", (lua_name, t), true)
+        Ok((LuaValue::String(lua_name.clone()), t))
     }
 
     /// Draws the pending chance event from its stream, or takes `forced` words, and applies it.

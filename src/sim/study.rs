@@ -229,20 +229,14 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
 fn look_ahead_step(game: &mut Game, bots: &mut [Bot]) -> Result<Taken> {
     let Status::Decision { actor, .. } = *game.status()? else {
         game.resolve_chance(None)?;
-        return Ok(Taken {
-            decisions: 0,
-            chances: 1,
-        });
+        return Ok(Taken::CHANCE);
     };
     let bot = bots
         .get_mut(actor as usize - 1)
         .ok_or_else(|| anyhow!("seat {actor} has no bot"))?;
     let i = bot.choose(game)?;
     game.apply(i)?;
-    Ok(Taken {
-        decisions: 1,
-        chances: 0,
-    })
+    Ok(Taken::DECISION)
 }
 
 /// Runs the study's games `range` on `jobs` threads. `progress` hears of each finished game
