@@ -261,6 +261,13 @@ function T.set_turn(G, t, teams, V)
   return seat
 end
 
+-- The options of team t in phase `phase` with view V: its free actions after the main action
+-- ("post"), else its actions.
+local function options_in(G, t, V, phase)
+  if phase == "post" then return M.post_actions(G, t, V) end
+  return M.actions(G, t, V)
+end
+
 -- The decision of team t, played by seat `actor`, in phase `phase` ("action" or "post"):
 -- options `opts`, and "end" after the main action ("pass" when an action phase has none).
 -- V: a view of the state.
@@ -283,7 +290,7 @@ function T.decision(G, opts, V)
     -- The status hook reads the state afresh: in interactive play the kernel compares it with
     -- the status an action returned, which comes from the view carried along the move.
     V = C.read_view(G)
-    if phase == "post" then opts = M.post_actions(G, t, V) else opts = M.actions(G, t, V) end
+    opts = options_in(G, t, V, phase)
   end
   return decision_of(V, t, C.controller(G, t), phase, opts)
 end
@@ -360,8 +367,7 @@ end
 function T.free_done(G)
   local t = G:get("turn")
   local V = C.view(G)
-  local opts
-  if G:get("phase") == "post" then opts = M.post_actions(G, t, V) else opts = M.actions(G, t, V) end
+  local opts = options_in(G, t, V, G:get("phase"))
   if #opts == 0 then return T.end_turn(G, V) end
   return T.decision(G, opts, V)
 end
