@@ -2,6 +2,7 @@
 //! finished and says how many of those asked for; an interrupted shard writes nothing.
 //! (The interrupt flag is process-wide, so these tests have a binary of their own.)
 
+#[path = "suite/common/mod.rs"]
 mod common;
 
 use std::process::{Command, Stdio};

@@ -1,7 +1,7 @@
 //! The API reference for rule authors, from one doc source: `reference.toml` (what the kernel
 //! gives rule files) and each game's `rules/<game>/hooks.toml` (the hooks it declares). From
 //! it come `help lua [<name>]` in the REPL, the Lua Language Server definitions
-//! (`rules/types/tortuga.lua`) and `docs/lua-reference.md`; `tests/reference.rs` keeps the
+//! (`rules/types/tortuga.lua`) and `docs/lua-reference.md`; `tests/suite/reference.rs` keeps the
 //! generated files current and fails on anything exposed at run time that it does not document.
 
 use std::collections::BTreeMap;

@@ -56,17 +56,17 @@ end
 local NO_CUBE = { cube = false }
 for seed = 1, 2 do play(NO_CUBE, seed, true) end
 for seed = 1, 2 do play(nil, seed, true) end
-for seed = 1, 20 do
+for seed = 1, K.soak(20) do
   local st = play(NO_CUBE, seed)
   assert(st.over and (st.scores[1] > 0) ~= (st.scores[2] > 0), "money game has one winner")
 end
-for seed = 1, 5 do
+for seed = 1, K.soak(5) do
   local st = play({ match_length = 3 }, seed)
   assert(math.max(st.scores[1], st.scores[2]) >= 3, "match to 3 ends at 3 or more")
 end
-for seed = 1, 5 do play({ max_per_point = 5, cube = false }, seed, seed == 1) end
-for seed = 1, 5 do play({ start = "hyper", cube = false }, seed, seed == 1) end
-for seed = 1, 5 do play({ beavers = true, jacoby = true, opening_roll = "starter_rerolls" }, seed) end
+for seed = 1, K.soak(5) do play({ max_per_point = 5, cube = false }, seed, seed == 1) end
+for seed = 1, K.soak(5) do play({ start = "hyper", cube = false }, seed, seed == 1) end
+for seed = 1, K.soak(5) do play({ beavers = true, jacoby = true, opening_roll = "starter_rerolls" }, seed) end
 
 -- B35: same seed and decisions twice → identical.
 local a, na, la = play({ match_length = 5 }, 99)

@@ -1,6 +1,7 @@
 -- Issue 16, item 1, run in the rules of a movement house rule (a variant's, or the test rule
--- house/hit_in_reach.lua) by tests/backgammon_house_moves.rs (global new_state(): a new game
--- state without the cube, before setup). On at least 10,000 positions
+-- house/hit_in_reach.lua) by tests/suite/backgammon_house_moves.rs (globals new_state(): a new
+-- game state without the cube, before setup; and positions: 10,000 at the full soak size). On
+-- at least `positions` positions
 -- (decisions of random games, each with the roll played and another):
 -- - the moves the game offers (turn.moves: the fast generator as far as rules.fast_dice and
 --   rules.shield allow) reach the positions the moves built from the hooks (moves.lua) reach,
@@ -117,7 +118,7 @@ local function compare(G, d1, d2, offered)
   if d1 == d2 and rules.fast_dice(G, d1, d2) ~= 4 then few = few + 1 end
 end
 
-while compared < 10000 do
+while compared < positions do
   local G = new_state()
   hook.setup(G)
   local st = hook.status(G)
@@ -137,7 +138,7 @@ while compared < 10000 do
 end
 
 -- The house rule matters on some of the positions.
-if hook.may_hit ~= rules.may_hit then assert(shielded >= 1000, "blots shielded " .. shielded) end
-if hook.dice_to_play ~= rules.dice_to_play then assert(few >= 1000, "short doubles " .. few) end
+if hook.may_hit ~= rules.may_hit then assert(shielded >= positions / 10, "blots shielded " .. shielded) end
+if hook.dice_to_play ~= rules.dice_to_play then assert(few >= positions / 10, "short doubles " .. few) end
 
 return changed

@@ -6,6 +6,7 @@
 -- max_per_point = 5, where the generator searches every order; then on the positions of random
 -- games.
 
+local K = require("test_kernel")
 local movegen = require("backgammon.movegen")
 
 local S = require("bg_support")
@@ -106,8 +107,10 @@ local function describe(b)
   return table.concat(t, " ")
 end
 
+-- Rounds of random boards and games of positions at the full soak size (K.soak sizes them).
+local ROUNDS, GAMES = K.soak(60), K.soak(25)
 local compared = 0
-for round = 1, 60 do
+for round = 1, ROUNDS do
   local b = random_board(round % 3 + 1)
   for d1 = 1, 6 do
     for d2 = d1, 6 do
@@ -125,13 +128,13 @@ for round = 1, 60 do
     end
   end
 end
-assert(compared >= 1300, "compared only " .. compared .. " cases")
+assert(compared >= 21 * ROUNDS, "compared only " .. compared .. " cases")
 
 -- Positions of random games (the distribution the game meets: races, primes, bear-offs, the
 -- bar), each side in turn, one random legal move per roll.
 local flipped = S.flipped
 local in_games = 0
-for _ = 1, 25 do
+for _ = 1, GAMES do
   local b, opp_off, opp_bar = {}, 0, 0
   for p = 0, 25 do b[p] = 0 end
   b[24], b[13], b[8], b[6], b[1], b[12], b[17], b[19] = 2, 5, 3, 5, -2, -5, -3, -5
@@ -152,7 +155,7 @@ for _ = 1, 25 do
     b, opp_off, opp_bar = flipped(b, opp_off, opp_bar), b[0], b[25]
   end
 end
-assert(in_games >= 1500, "compared only " .. in_games .. " positions of games")
+assert(in_games >= 1500 * GAMES / 25, "compared only " .. in_games .. " positions of games")
 
 -- A full point under max_per_point = 5 accepts a checker once one has left it.
 local b = {}

@@ -1,7 +1,8 @@
 -- Issue 16, item 1: the moves built from the rules' hooks (moves.lua) and the fast generator
 -- (movegen.lua, which the game uses while no move hook is overridden; house rules:
 -- house_moves_check.lua) give the same moves in
--- the same order: the same resulting position at every index, on at least 10,000 positions
+-- the same order: the same resulting position at every index, on at least 10,000 positions at
+-- the full soak size (K.soak)
 -- (turn starts of random games, both sides, and random contact, bear-off and bar boards),
 -- with the roll played there and another.
 
@@ -33,7 +34,8 @@ for round = 1, 60 do
 end
 
 -- Turn starts of random games: the roll played and one more.
-while compared < 10000 do
+local POSITIONS = K.soak(10000)
+while compared < POSITIONS do
   local b, opp_off, opp_bar = movegen.copy(S.board(S.START)), 0, 0
   while b[0] < 15 do
     local d1, d2 = rnd(6), rnd(6)
@@ -48,4 +50,4 @@ while compared < 10000 do
     b, opp_off, opp_bar = S.flipped(b, opp_off, opp_bar), b[0], b[25]
   end
 end
-assert(compared >= 10000, "compared only " .. compared)
+assert(compared >= POSITIONS, "compared only " .. compared)

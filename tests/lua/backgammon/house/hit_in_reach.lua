@@ -1,4 +1,4 @@
--- Test house rule for tests/backgammon_house_moves.rs: the mover may hit a blot only while he
+-- Test house rule for tests/suite/backgammon_house_moves.rs: the mover may hit a blot only while he
 -- holds a point (two or more checkers) at most six pips behind it. The answer reads his own
 -- checkers, which a move shifts, so the two move generators agree on it only because both
 -- judge may_hit on the board before the move (rules.lua, R.may_hit).

@@ -1,0 +1,110 @@
+//! The REPL as a person uses it, in a pseudo-terminal: the prompt, Tab completion, the
+//! continuation prompt of a multi-line `lua` block, and Ctrl-C during `auto`, which stops the
+//! bots and returns to the prompt with the game intact instead of ending the program; with
+//! `watch on`, a rule file saved while the prompt waits is reloaded at the next Enter.
+
+use crate::common;
+
+use std::process::Command;
+
+use rexpect::session::{PtySession, spawn_command};
+
+/// Starts `tortuga` on the shipped rules in a pseudo-terminal, its history in a fresh folder.
+fn start(state: &std::path::Path) -> PtySession {
+    start_on(state, &common::rules(), &[])
+}
+
+/// Starts `tortuga --rules <rules> --seed 7 <args>` in a pseudo-terminal.
+fn start_on(state: &std::path::Path, rules: &std::path::Path, args: &[&str]) -> PtySession {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tortuga"));
+    command
+        .args(["--rules", rules.to_str().unwrap(), "--seed", "7"])
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .env("XDG_STATE_HOME", state);
+    let mut p = spawn_command(command, Some(30_000)).expect("tortuga starts in a pty");
+    p.exp_string("tortuga> ").expect("the first prompt");
+    p
+}
+
+#[test]
+fn typing_completing_and_ctrl_c_during_auto_keep_the_game() {
+    let state = tempfile::tempdir().unwrap();
+    let mut p = start(state.path());
+
+    // Tab completes a command's name; the board comes back.
+    p.send("sh\t").unwrap();
+    p.flush().unwrap();
+    p.exp_string("show").expect("Tab completes `sh` to `show`");
+    p.send_line("").unwrap();
+    p.exp_string("Money game 1").expect("show draws the board");
+    p.exp_string("tortuga> ").unwrap();
+
+    // A step prints what it did.
+    p.send_line("roll 3 1").unwrap();
+    p.exp_string("Opening roll: X 3, O 1; X moves first")
+        .unwrap();
+    p.exp_string("tortuga> ").unwrap();
+
+    // An unfinished Lua block reads on under the continuation prompt.
+    p.send_line("lua for i = 1, 2 do").unwrap();
+    p.exp_string("...> ").expect("the continuation prompt");
+    p.send_line("end").unwrap();
+    p.exp_string("tortuga> ").unwrap();
+
+    // Ctrl-C stops a long `auto` (a 20-second search for X's first move) and the game stays.
+    p.send_line("bot X mcts 20s").unwrap();
+    p.exp_string("tortuga> ").unwrap();
+    p.send_line("auto").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    p.send_control('c').unwrap();
+    p.exp_string("interrupted")
+        .expect("auto reports the interrupt");
+    p.exp_string("tortuga> ").expect("the prompt returns");
+    p.send_line("show").unwrap();
+    p.exp_string("X on roll: 3-1 to play")
+        .expect("the game is where auto was stopped");
+    p.exp_string("tortuga> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn watch_on_reloads_a_rule_file_saved_while_the_prompt_waits() {
+    let state = tempfile::tempdir().unwrap();
+    let scratch = common::scratch_rules();
+    let rules = scratch.path().join("rules");
+    let mut p = start_on(state.path(), &rules, &["--game", "race"]);
+    for (line, said) in [
+        ("roll 4", "die 4 (forced)"),
+        ("play move", "played move"),
+        ("roll 1", "die 1 (forced)"),
+    ] {
+        p.send_line(line).unwrap();
+        p.exp_string(said).unwrap();
+        p.exp_string("tortuga> ").unwrap();
+    }
+    p.send_line("watch on").unwrap();
+    p.exp_string("watch on: a file saved under race/").unwrap();
+    p.exp_string("tortuga> ").unwrap();
+
+    // Saved while the prompt waits: Enter reloads it and replays the game on it.
+    let game = rules.join("race/game.lua");
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(
+        &game,
+        text.replace("runner_cell(G, seat) + n", "runner_cell(G, seat) + 2 * n"),
+    )
+    .unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("watch: race/game.lua changed").unwrap();
+    p.exp_string("reloaded; replayed 3 steps").unwrap();
+    p.exp_string("tortuga> ").unwrap();
+    p.send_line("position").unwrap();
+    p.exp_string("9,1")
+        .expect("the game replayed on the saved rules");
+    p.exp_string("tortuga> ").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}

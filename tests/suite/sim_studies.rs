@@ -1,0 +1,310 @@
+//! Studies: statistics against known answers, results that do not depend on the number of
+//! workers, shards that merge into the one-run report, bots that play well, and the chart.
+
+use crate::common;
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+use tortuga::script::Budget;
+use tortuga::sim::report::{Report, winners};
+use tortuga::sim::shard::{Shard, merge};
+use tortuga::sim::stats::{paired_difference, unpaired_difference};
+use tortuga::sim::study::{Results, Spec, run, shard_games};
+
+fn spec(game: &str, variants: &[Option<&str>], games: u64, bots: &str) -> Spec {
+    Spec {
+        game: game.into(),
+        variants: variants.iter().map(|v| v.map(String::from)).collect(),
+        house: vec![],
+        sets: vec![],
+        players: 2,
+        games,
+        seed: 11,
+        bots: vec![bots.into()],
+    }
+}
+
+fn study(dir: &Path, spec: &Spec, jobs: usize) -> Results {
+    run(
+        dir,
+        spec,
+        &Budget::default(),
+        0..spec.games,
+        jobs,
+        &AtomicBool::new(false),
+        |_| {},
+    )
+    .expect("the study runs")
+}
+
+fn measure<'a>(
+    report: &'a Report,
+    variant: usize,
+    name: &str,
+) -> &'a tortuga::sim::report::Measure {
+    report.variants[variant]
+        .measures
+        .iter()
+        .find(|m| m.name == name)
+        .unwrap_or_else(|| panic!("no measure {name}"))
+}
+
+#[test]
+fn a_fair_coin_wins_half_its_games_within_the_interval() {
+    let r = Report::of(&study(
+        &common::fixtures(),
+        &spec("coin", &[None], 400, "random"),
+        2,
+    ));
+    let a = measure(&r, 0, "A wins").interval;
+    assert!(a.low < 0.5 && 0.5 < a.high, "{a:?}");
+    assert!(
+        a.width() < 0.11,
+        "400 games give an interval about 10 points wide: {a:?}"
+    );
+    let heads = measure(&r, 0, "heads").interval;
+    assert!(
+        heads.low < 0.5 && 0.5 < heads.high,
+        "the rules' counter: {heads:?}"
+    );
+}
+
+#[test]
+fn a_rigged_coin_is_flagged_significant_and_a_fair_one_is_not() {
+    let dir = common::fixtures();
+    let rigged = Report::of(&study(
+        &dir,
+        &spec("coin", &[None, Some("rigged")], 400, "random"),
+        2,
+    ));
+    let d = rigged
+        .differences
+        .iter()
+        .find(|d| d.name == "A wins")
+        .unwrap();
+    assert!(d.significant && d.interval.low > 0.1, "{d:?}");
+    assert!(
+        rigged
+            .text()
+            .contains("Significant at 95%: with rigged, A wins is higher")
+    );
+    let same = Report::of(&study(&dir, &spec("coin", &[None, None], 400, "random"), 2));
+    assert!(same.differences.iter().all(|d| !d.significant));
+    assert!(same.text().contains("No difference is significant at 95%."));
+}
+
+#[test]
+fn paired_intervals_on_shared_dice_are_narrower_than_unpaired_ones() {
+    let dir = common::fixtures();
+    let results = study(
+        &dir,
+        &spec("coin", &[None, Some("rigged")], 400, "random"),
+        2,
+    );
+    let wins = |v: usize| -> Vec<f64> {
+        results.records[v]
+            .iter()
+            .map(|r| f64::from(u8::from(winners(&r.scores) == [0])))
+            .collect()
+    };
+    let (a, b) = (wins(0), wins(1));
+    let (paired, unpaired) = (paired_difference(&a, &b), unpaired_difference(&a, &b));
+    assert!(
+        paired.width() < 0.7 * unpaired.width(),
+        "paired {paired:?}, unpaired {unpaired:?}"
+    );
+    let report = Report::of(&results);
+    let reported = report
+        .differences
+        .iter()
+        .find(|d| d.name == "A wins")
+        .unwrap();
+    assert_eq!(reported.interval, paired, "the report pairs game by game");
+}
+
+#[test]
+fn one_worker_and_two_play_the_same_games() {
+    let s = spec("backgammon", &[None, Some("money_jacoby")], 24, "random");
+    let dir = common::rules();
+    assert_eq!(study(&dir, &s, 1), study(&dir, &s, 2));
+}
+
+#[test]
+fn shards_merge_into_exactly_the_one_run_report() {
+    let dir = common::rules();
+    let s = spec("backgammon", &[None, Some("money_jacoby")], 25, "random");
+    let whole = Report::of(&study(&dir, &s, 2));
+    let shards: Vec<Shard> = [3, 1, 2]
+        .iter()
+        .map(|&i| {
+            let range = shard_games(s.games, (i, 3));
+            let part = run(
+                &dir,
+                &s,
+                &Budget::default(),
+                range,
+                1,
+                &AtomicBool::new(false),
+                |_| {},
+            )
+            .unwrap();
+            let text = Shard::new(part, (i, 3)).to_json();
+            let path = tempfile::NamedTempFile::new().unwrap();
+            std::fs::write(path.path(), text).unwrap();
+            Shard::read(path.path()).unwrap()
+        })
+        .collect();
+    let merged = Report::of(&merge(shards).unwrap());
+    assert_eq!(merged, whole);
+    assert_eq!(merged.text(), whole.text());
+}
+
+#[test]
+fn a_stopped_study_reports_what_finished() {
+    let s = spec("coin", &[None], 50, "random");
+    let stop = AtomicBool::new(true);
+    let results = run(
+        &common::fixtures(),
+        &s,
+        &Budget::default(),
+        0..50,
+        2,
+        &stop,
+        |_| {},
+    )
+    .unwrap();
+    let report = Report::of(&results);
+    assert_eq!((report.finished, report.asked), (0, 50));
+    assert!(
+        report
+            .text()
+            .contains("interrupted: 0 of 50 games finished")
+    );
+}
+
+#[test]
+fn mcts_and_greedy_find_nims_winning_moves() {
+    let dir = common::fixtures();
+    for bots in ["mcts:300,random", "greedy,random"] {
+        let r = Report::of(&study(&dir, &spec("nim", &[None], 20, bots), 2));
+        assert_eq!(
+            measure(&r, 0, "A wins").total,
+            20.0,
+            "{bots} as A wins every game of 7"
+        );
+    }
+}
+
+#[test]
+fn greedy_backgammon_beats_random() {
+    let mut s = spec("backgammon", &[None], 20, "greedy,random");
+    s.sets = vec!["cube=false".into()];
+    let r = Report::of(&study(&common::rules(), &s, 2));
+    assert!(measure(&r, 0, "X wins").interval.low > 0.6, "{}", r.text());
+}
+
+#[test]
+fn the_chart_shows_rates_with_intervals_and_histograms_side_by_side() {
+    let s = spec("backgammon", &[None, Some("money_jacoby")], 30, "random");
+    let report = Report::of(&study(&common::rules(), &s, 2));
+    let svg = tortuga::sim::svg::chart(&report);
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    let group = |id: &str| {
+        root.descendants()
+            .find(|n| n.attribute("id") == Some(id))
+            .unwrap_or_else(|| panic!("no group {id}"))
+    };
+    let of_class = |g: roxmltree::Node, class: &str, variant: &str| {
+        g.descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .filter(|n| n.attribute("data-variant") == Some(variant))
+            .count()
+    };
+    let rates = group("win-rates");
+    for v in ["default", "money_jacoby"] {
+        assert_eq!(
+            of_class(rates, "bar", v),
+            3,
+            "X wins, O wins, draws for {v}"
+        );
+        assert_eq!(of_class(rates, "interval", v), 3);
+        assert_eq!(of_class(group("lengths"), "bin", v), report.bins.len() - 1);
+    }
+    let x_wins = rates
+        .descendants()
+        .find(|n| n.attribute("data-measure") == Some("X wins"))
+        .unwrap();
+    let height: f64 = x_wins.attribute("height").unwrap().parse().unwrap();
+    let estimate = report.variants[0].measures[0].interval.estimate;
+    assert!(
+        (height - 220.0 * estimate).abs() < 0.1,
+        "bar height is the rate"
+    );
+}
+
+#[test]
+fn the_repl_runs_studies_and_seats_bots() {
+    let mut repl = common::repl(&common::fixtures());
+    let out = common::run(&mut repl, &["sim coin --vs rigged --games 40 --seed 3"]);
+    assert!(out.contains("rigged − default, paired by game"), "{out}");
+    assert!(common::fails(&mut repl, "sim coin --games 0").contains("--games 0"));
+    assert!(common::fails(&mut repl, "bot A greedy").contains("no game yet"));
+    common::run(
+        &mut repl,
+        &["new nim --seed 1", "bot A mcts 300", "bot B random"],
+    );
+    assert!(common::fails(&mut repl, "bot C random").contains("no seat 'C'"));
+    assert!(common::fails(&mut repl, "bot A wizard").contains("no bot 'wizard'"));
+    let out = common::run(&mut repl, &["auto"]);
+    assert!(out.contains("A wins"), "MCTS wins nim from 7: {out}");
+    common::run(&mut repl, &["new race --seed 1"]);
+    assert!(common::fails(&mut repl, "bot A greedy").contains("no eval hook"));
+}
+
+#[test]
+fn the_shipwreck_respin_study_counts_what_the_rule_changes() {
+    let s = spec(
+        "pirates",
+        &[Some("author_without_respin"), Some("author")],
+        12,
+        "random",
+    );
+    let r = Report::of(&study(&common::rules(), &s, 2));
+    let (without, with) = (
+        measure(&r, 0, "respin_saved"),
+        measure(&r, 1, "respin_saved"),
+    );
+    assert_eq!(without.total, 0.0, "no re-spin without the house rule");
+    assert!(
+        with.total > 0.0,
+        "the re-spin keeps some ships off the shore"
+    );
+    assert!(measure(&r, 0, "shipwrecks").total > measure(&r, 1, "shipwrecks").total);
+}
+
+#[test]
+fn greedy_chaupar_beats_random() {
+    let s = spec("chaupar", &[None], 20, "greedy,random");
+    let r = Report::of(&study(&common::rules(), &s, 2));
+    assert!(measure(&r, 0, "A wins").interval.low > 0.6, "{}", r.text());
+}
+
+#[test]
+fn the_no_blocks_study_counts_captures_and_forfeits() {
+    let mut s = spec("chaupar", &[None, Some("no_blocks")], 60, "random");
+    s.players = 4;
+    let r = Report::of(&study(&common::rules(), &s, 2));
+    let captures = |v| measure(&r, v, "captures").total;
+    assert!(captures(0) > 0.0, "{}", r.text());
+    assert!(
+        captures(1) > captures(0),
+        "without blocks a landing takes every piece there: {}",
+        r.text()
+    );
+    assert!(measure(&r, 0, "forfeits").total > 0.0, "{}", r.text());
+    let (team, seat) = (measure(&r, 0, "team S+N wins"), measure(&r, 0, "S wins"));
+    assert_eq!(team.total, seat.total, "partners win together");
+}
