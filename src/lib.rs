@@ -6,6 +6,7 @@
 
 pub mod files;
 pub mod kernel;
+pub mod learn;
 pub mod repl;
 pub mod scaffold;
 pub mod script;

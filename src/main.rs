@@ -126,6 +126,11 @@ enum Cmd {
     Bench(BenchArgs),
     /// Play many games by bots, in parallel; compare two variants with `--vs`.
     Sim(sim::command::SimArgs),
+    /// Learn by self-play an evaluation for one ruleset, for the `learned` bot.
+    #[command(
+        after_help = "Example: tortuga train backgammon --set cube=false --games 20000 --seed 1"
+    )]
+    Train(sim::train::TrainArgs),
     /// Merge the shard files of one study into the report one run prints.
     SimMerge(sim::command::MergeArgs),
     /// Random games under the game's invariants; each failure shrunk and saved as a replay.
@@ -381,6 +386,12 @@ fn main() -> ExitCode {
             print_result(sim::command::sim(&dir, &args, &budget, &stop, &mut bar))
         }
         Some(Cmd::SimMerge(args)) => print_result(sim::command::sim_merge(&args)),
+        Some(Cmd::Train(args)) => {
+            // Ctrl-C ends training after the batch in play and keeps the weights so far.
+            catch_interrupts();
+            let mut bar = train_bar();
+            print_result(sim::train::train(&dir, &args, &budget, &mut bar))
+        }
         Some(Cmd::Check(args)) => {
             catch_interrupts();
             print_verdict(sim::check::check(&dir, &args, &budget))
@@ -444,6 +455,32 @@ fn progress_bar(quiet: bool) -> impl FnMut(Option<u64>) {
             }
         }
         Some(_) => {}
+    }
+}
+
+/// `train`'s progress on a terminal: games, games per second and the time left.
+fn train_bar() -> impl FnMut(u64, u64, f64) {
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let shown = std::io::stderr().is_terminal();
+    move |done, total, rate| {
+        if !shown {
+            return;
+        }
+        let b = bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new(total);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} games, {msg}, {eta} left",
+                )
+                .expect("a valid template"),
+            );
+            b
+        });
+        b.set_position(done);
+        b.set_message(format!("{rate:.1} games/s"));
+        if done == total {
+            b.finish_and_clear();
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 -- the bot doubles when ahead, and drops when taking would cost more than the cube (spec §6).
 
 local layout = require("backgammon.layout")
+local pubeval = require("backgammon.pubeval")
 
 local E = {}
 
@@ -20,11 +21,15 @@ local function pips_blots(side)
   return pips, blots
 end
 
-function E.eval(G, seat)
+-- `named`: nil for the evaluation above, or one the game table's `evaluations` declares
+-- (`greedy:pubeval`: pubeval.lua's score, which knows no cube; a finished game outranks it).
+function E.eval(G, seat, named)
   if G:get("phase") == "over" then
     local final = G:get("final")
-    return final[seat] - final[3 - seat]
+    local points = final[seat] - final[3 - seat]
+    return named == "pubeval" and points * 1e9 or points
   end
+  if named == "pubeval" then return pubeval.score(G, seat) end
   local mine, mb = pips_blots(layout.side(G, seat))
   local theirs, tb = pips_blots(layout.side(G, 3 - seat))
   local lead = theirs - mine + 4 * (tb - mb)

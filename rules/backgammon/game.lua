@@ -15,6 +15,7 @@ local machine = require("backgammon.machine")
 local rules = require("backgammon.rules")
 local moves = require("backgammon.moves")
 local eval = require("backgammon.eval")
+local features = require("backgammon.features")
 
 local function power_of_two(v) return v >= 1 and v & (v - 1) == 0 end
 
@@ -193,6 +194,10 @@ return {
   -- rather than doubles and takes rather than drops, so a money game is not doubled and
   -- dropped away in a few steps.
   auto_prefers = { "roll", "take" },
+  -- Evaluations the greedy bot may be given besides eval.lua's own (`greedy:pubeval`).
+  evaluations = {
+    pubeval = "Tesauro's public benchmark evaluation (1993): linear, cubeless (pubeval.lua)",
+  },
   commands = {
     double = "offer the cube at twice its value (before rolling)",
     take = "accept a double and own the cube",
@@ -231,5 +236,7 @@ return {
     points = rules.points,
     -- eval(G, seat) -> number: how good the state is for seat (the greedy bot's measure).
     eval = eval.eval,
+    -- features(G, seat) -> numbers: the learned evaluation's inputs (features.lua).
+    features = features.features,
   },
 }

@@ -1,7 +1,7 @@
 ---@meta
 -- The Tortuga API for rule files, for the Lua Language Server (.luarc.json loads it).
 -- Generated from src/script/reference.toml and rules/<game>/hooks.toml: do not edit
--- (`TORTUGA_BLESS=1 cargo test --release --test reference` writes it again).
+-- (`TORTUGA_BLESS=1 cargo test --release --test suite reference` writes it again).
 
 ---@alias Loc integer
 ---@alias Option string|number|table
@@ -637,11 +637,18 @@ function hook.machine_moves(G, args) end
 ---@return integer
 function hook.parse(G, text, options) end
 
----Optional: how good the state is for `seat`, higher better (the greedy bot).
+---Optional: how good the state is for `seat`, higher better (the greedy bot); `named` is nil, or the evaluation `greedy:NAME` asks for, one of the game table's `evaluations`.
 ---@param G G
 ---@param seat Seat
+---@param named? string
 ---@return number
-function hook.eval(G, seat) end
+function hook.eval(G, seat, named) end
+
+---Optional: the inputs of the learned evaluation for `seat`, always as many (`tortuga train`, the `learned` bot).
+---@param G G
+---@param seat Seat
+---@return number[]
+function hook.features(G, seat) end
 
 ---Optional: nil or "" when the state is sound, else what is broken (`tortuga check`, `replay`).
 ---@param G G

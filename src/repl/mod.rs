@@ -857,15 +857,11 @@ impl Repl {
             Some(budget) => format!("{kind}:{budget}").parse()?,
             None => kind.parse()?,
         };
-        if spec == BotSpec::Greedy && !s.game.has_hook("eval") {
-            bail!(
-                "{} has no eval hook: the greedy bot needs one",
-                s.origin.game
-            );
-        }
+        spec.check(&s.game.rules)?;
         let seed = s.origin.seed;
+        let said = format!("{name}: {spec} bot (`auto` lets it play)");
         self.bots.insert(seat, Bot::new(spec, seed, seat));
-        Ok(format!("{name}: {spec} bot (`auto` lets it play)"))
+        Ok(said)
     }
 
     fn log(&mut self, n: Option<usize>) -> Result<String> {

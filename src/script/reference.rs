@@ -416,7 +416,7 @@ impl Reference {
     /// The Lua Language Server definitions (`---@meta`).
     pub fn luals(&self) -> String {
         let mut out = String::from(
-            "---@meta\n-- The Tortuga API for rule files, for the Lua Language Server (.luarc.json loads it).\n-- Generated from src/script/reference.toml and rules/<game>/hooks.toml: do not edit\n-- (`TORTUGA_BLESS=1 cargo test --release --test reference` writes it again).\n\n",
+            "---@meta\n-- The Tortuga API for rule files, for the Lua Language Server (.luarc.json loads it).\n-- Generated from src/script/reference.toml and rules/<game>/hooks.toml: do not edit\n-- (`TORTUGA_BLESS=1 cargo test --release --test suite reference` writes it again).\n\n",
         );
         for (name, ty) in &self.aliases {
             out += &format!("---@alias {name} {ty}\n");
@@ -485,7 +485,7 @@ impl Reference {
     /// docs/lua-reference.md.
     pub fn markdown(&self) -> String {
         let mut out = String::from(
-            "# Lua API reference\n\n<!-- Generated from src/script/reference.toml and rules/<game>/hooks.toml: do not edit\n(`TORTUGA_BLESS=1 cargo test --release --test reference` writes it again). -->\n\nEvery function and table the kernel gives rule files, and every hook each game declares.\ndocs/lua-api.md explains how they fit together; `help lua <name>` in the REPL prints one\nentry, and `rules/types/tortuga.lua` gives them to an editor.\n\n## Types\n\n",
+            "# Lua API reference\n\n<!-- Generated from src/script/reference.toml and rules/<game>/hooks.toml: do not edit\n(`TORTUGA_BLESS=1 cargo test --release --test suite reference` writes it again). -->\n\nEvery function and table the kernel gives rule files, and every hook each game declares.\ndocs/lua-api.md explains how they fit together; `help lua <name>` in the REPL prints one\nentry, and `rules/types/tortuga.lua` gives them to an editor.\n\n## Types\n\n",
         );
         for (name, ty) in &self.aliases {
             out += &format!("- `{name}` = `{ty}`\n");

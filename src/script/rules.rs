@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use anyhow::{Result, anyhow, bail};
 use mlua::{Function, Lua, LuaString, Table, Value as LuaValue};
+use sha2::{Digest, Sha256};
 
 use super::api::from_lua;
 use super::host::Host;
@@ -146,6 +147,9 @@ pub struct Rules {
     /// offered (the game table's `auto_prefers`; backgammon's `roll`, `take`), so it does not
     /// throw a game away on the cube unless `auto --any` lets it.
     pub auto_prefers: Vec<String>,
+    /// Evaluations the game offers besides its own, name to help (the game table's
+    /// `evaluations`): `greedy:NAME` asks the `eval` hook for one.
+    pub evaluations: BTreeMap<String, String>,
 }
 
 /// Lists the `*.lua` or `*.toml` file stems of a folder, sorted (an absent folder is empty).
@@ -298,6 +302,7 @@ impl Rules {
         };
         let formats = words("formats")?;
         let commands = words("commands")?.unwrap_or_default();
+        let evaluations = words("evaluations")?.unwrap_or_default();
         let auto_prefers: Vec<String> =
             field::<Option<Vec<String>>>(&def, "auto_prefers", &what)?.unwrap_or_default();
 
@@ -460,6 +465,7 @@ impl Rules {
             formats,
             commands,
             auto_prefers,
+            evaluations,
         })
     }
 
@@ -487,6 +493,22 @@ impl Rules {
     /// The files this ruleset was read from, with their SHA-256.
     pub fn files(&self) -> BTreeMap<String, String> {
         self.host.files.borrow().clone()
+    }
+
+    /// One hash for the ruleset's files (names and contents), as 32 hex digits.
+    pub fn digest(&self) -> String {
+        let mut h = Sha256::new();
+        for (file, hash) in self.files() {
+            h.update(file.as_bytes());
+            h.update([0]);
+            h.update(hash.as_bytes());
+            h.update([0]);
+        }
+        h.finalize()
+            .iter()
+            .take(16)
+            .map(|b| format!("{b:02x}"))
+            .collect()
     }
 }
 

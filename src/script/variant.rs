@@ -267,7 +267,7 @@ fn unknown<'a>(what: &str, name: &str, known: impl Iterator<Item = &'a str>) -> 
 }
 
 /// Whether two names differ by a typo: at most two edits (one for short names).
-fn similar(a: &str, b: &str) -> bool {
+pub fn similar(a: &str, b: &str) -> bool {
     let (a, b): (Vec<char>, Vec<char>) = (
         a.to_lowercase().chars().collect(),
         b.to_lowercase().chars().collect(),

@@ -12,8 +12,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow, bail};
 
+use super::learned;
+use super::report::rewards;
 use crate::kernel::rng::Stream;
 use crate::kernel::{Seat, State};
+use crate::learn::net::Net;
+use crate::script::Rules;
+use crate::script::variant::similar;
 use crate::session::{Game, Status};
 
 /// How long MCTS thinks per decision.
@@ -23,13 +28,17 @@ pub enum Budget {
     Time(Duration),
 }
 
-/// A bot, as named on the command line: `random`, `greedy`, `mcts`, `mcts:500` (iterations),
-/// `mcts:200ms` or `mcts:2s` (time per decision).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A bot, as named on the command line: `random`, `greedy`, `greedy:NAME` (by one of the
+/// evaluations the game declares, e.g. backgammon's `pubeval`), `mcts`, `mcts:500`
+/// (iterations), `mcts:200ms` or `mcts:2s` (time per decision).
+#[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
     Random,
-    Greedy,
+    /// By the game's `eval` hook, asked for the named evaluation (`None`: the game's own).
+    Greedy(Option<String>),
     Mcts(Budget),
+    /// By the evaluation `tortuga train` learned for the ruleset, at 0-ply.
+    Learned,
 }
 
 /// MCTS iterations per decision when no budget is given.
@@ -45,11 +54,18 @@ impl FromStr for BotSpec {
         };
         match (name, budget) {
             ("random", None) => Ok(BotSpec::Random),
-            ("greedy", None) => Ok(BotSpec::Greedy),
+            ("learned", None) => Ok(BotSpec::Learned),
+            ("greedy", None) => Ok(BotSpec::Greedy(None)),
+            ("greedy", Some(e)) if !e.is_empty() && !e.contains(char::is_whitespace) => {
+                Ok(BotSpec::Greedy(Some(e.to_string())))
+            }
+            ("greedy", Some(_)) => bail!("greedy:NAME names one of the game's evaluations"),
             ("mcts", None) => Ok(BotSpec::Mcts(Budget::Iterations(DEFAULT_ITERATIONS))),
             ("mcts", Some(b)) => Ok(BotSpec::Mcts(parse_budget(b)?)),
-            ("random" | "greedy", Some(_)) => bail!("bot '{name}' takes no budget"),
-            _ => bail!("no bot '{text}' (bots: random, greedy, mcts[:iterations|:200ms|:2s])"),
+            ("random" | "learned", Some(_)) => bail!("bot '{name}' takes no budget"),
+            _ => bail!(
+                "no bot '{text}' (bots: random, greedy[:evaluation], mcts[:iterations|:200ms|:2s], learned)"
+            ),
         }
     }
 }
@@ -75,9 +91,50 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             BotSpec::Random => write!(f, "random"),
-            BotSpec::Greedy => write!(f, "greedy"),
+            BotSpec::Learned => write!(f, "learned"),
+            BotSpec::Greedy(None) => write!(f, "greedy"),
+            BotSpec::Greedy(Some(e)) => write!(f, "greedy:{e}"),
             BotSpec::Mcts(Budget::Iterations(n)) => write!(f, "mcts:{n}"),
             BotSpec::Mcts(Budget::Time(d)) => write!(f, "mcts:{}ms", d.as_millis()),
+        }
+    }
+}
+
+impl BotSpec {
+    /// Whether the bot can play `rules`' game: `greedy` needs its `eval` hook, and
+    /// `greedy:NAME` an evaluation the game declares (the game table's `evaluations`).
+    pub fn check(&self, rules: &Rules) -> Result<()> {
+        if *self == BotSpec::Learned {
+            return learned::weights_for(rules).map(|_| ());
+        }
+        let BotSpec::Greedy(named) = self else {
+            return Ok(());
+        };
+        if rules.hook("eval").is_none() {
+            bail!("{} has no eval hook: the greedy bot needs one", rules.game);
+        }
+        match named {
+            Some(name) if !rules.evaluations.contains_key(name) => {
+                let known: Vec<&str> = rules.evaluations.keys().map(String::as_str).collect();
+                if known.is_empty() {
+                    bail!(
+                        "greedy:{name}: {} declares no evaluations but its own",
+                        rules.game
+                    );
+                }
+                let close: Vec<&str> = known.iter().copied().filter(|k| similar(k, name)).collect();
+                let hint = if close.is_empty() {
+                    String::new()
+                } else {
+                    format!(": did you mean {}?", close.join(" or "))
+                };
+                bail!(
+                    "greedy:{name}: {} has no evaluation '{name}'{hint} (evaluations: {})",
+                    rules.game,
+                    known.join(", ")
+                )
+            }
+            _ => Ok(()),
         }
     }
 }
@@ -89,17 +146,19 @@ pub fn parse_bots(text: &str, seats: u32) -> Result<Vec<BotSpec>> {
         .map(|s| s.trim().parse())
         .collect::<Result<Vec<BotSpec>>>()?;
     match specs.len() {
-        1 => Ok(vec![specs[0]; seats as usize]),
+        1 => Ok(vec![specs[0].clone(); seats as usize]),
         n if n == seats as usize => Ok(specs),
         n => bail!("--bots names {n} bots for {seats} seats (give one, or one a seat)"),
     }
 }
 
-/// A playing bot: its kind, its own random stream, and a scratch game to look ahead in.
+/// A playing bot: its kind, its own random stream, a scratch game to look ahead in, and the
+/// learned bot's network, read once.
 pub struct Bot {
     pub spec: BotSpec,
     rng: Stream,
     scratch: Option<Game>,
+    net: Option<Rc<Net>>,
 }
 
 impl Bot {
@@ -109,6 +168,7 @@ impl Bot {
             spec,
             rng: Stream::new(seed, &format!("bot {seat}")),
             scratch: None,
+            net: None,
         }
     }
 
@@ -117,11 +177,15 @@ impl Bot {
         let Status::Decision { actor, count, .. } = *game.status()? else {
             bail!("the game does not wait for a decision");
         };
-        let label = match self.spec {
+        let label = match &self.spec {
             BotSpec::Random => return Ok(self.draw(count)),
             _ if count == 1 => return Ok(0),
-            BotSpec::Greedy => self.greedy(game, actor)?,
-            BotSpec::Mcts(budget) => self.mcts(game, actor, budget)?,
+            BotSpec::Greedy(named) => {
+                let named = named.clone();
+                self.greedy(game, actor, named.as_deref())?
+            }
+            &BotSpec::Mcts(budget) => self.mcts(game, actor, budget)?,
+            BotSpec::Learned => self.learned(game, actor, count)?,
         };
         game.labels()?
             .iter()
@@ -159,14 +223,10 @@ impl Bot {
         Ok(self.scratch.as_mut().expect("just set"))
     }
 
-    /// The label whose result the game's `eval` hook rates best for `seat` (ties at random).
-    fn greedy(&mut self, game: &mut Game, seat: Seat) -> Result<String> {
-        if !game.has_hook("eval") {
-            bail!(
-                "{} has no eval hook: the greedy bot needs one",
-                game.rules.game
-            );
-        }
+    /// The label whose result the game's `eval` hook rates best for `seat` (ties at random),
+    /// by the evaluation `named` (`None`: the game's own).
+    fn greedy(&mut self, game: &mut Game, seat: Seat, named: Option<&str>) -> Result<String> {
+        self.spec.check(&game.rules)?;
         let root = self.view(game, seat)?;
         let labels = self.scratch(game, root.clone())?.labels()?;
         let mut best: Vec<usize> = Vec::new();
@@ -174,7 +234,7 @@ impl Bot {
         for i in 0..labels.len() {
             let g = self.scratch(game, root.clone())?;
             g.apply(i)?;
-            let value: f64 = g.query_hook("eval", seat)?;
+            let value: f64 = g.query_hook("eval", (seat, named))?;
             if value > best_value + 1e-9 {
                 best_value = value;
                 best.clear();
@@ -185,6 +245,19 @@ impl Bot {
         }
         let pick = best[self.rng.below(best.len() as u64) as usize];
         Ok(labels[pick].clone())
+    }
+
+    /// The label whose result the learned evaluation rates best for `seat`, judged in what the
+    /// seat may see.
+    fn learned(&mut self, game: &mut Game, seat: Seat, count: usize) -> Result<String> {
+        if self.net.is_none() {
+            self.net = Some(learned::weights_for(&game.rules)?);
+        }
+        let net = self.net.clone().expect("just read");
+        let root = self.view(game, seat)?;
+        let g = self.scratch(game, root)?;
+        let (pick, _) = learned::best_option(g, &net, seat, count)?;
+        Ok(g.labels()?[pick].clone())
     }
 
     /// Monte Carlo tree search over decisions and chance outcomes (below).
@@ -206,19 +279,6 @@ impl Bot {
         tree.best_root_label()
             .ok_or_else(|| anyhow!("MCTS found no option to take"))
     }
-}
-
-/// The reward of each seat at the end of a game: the winners (highest score) share 1.
-pub fn rewards(scores: &[f64], seats: usize) -> Vec<f64> {
-    let winners = super::report::winners(scores);
-    let mut out = vec![0.0; seats];
-    if winners.is_empty() {
-        out.fill(1.0 / seats as f64);
-    }
-    for &w in &winners {
-        out[w] = 1.0 / winners.len() as f64;
-    }
-    out
 }
 
 /// Steps a rollout may take before it counts as a draw.

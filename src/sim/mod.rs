@@ -4,12 +4,14 @@
 pub mod bots;
 pub mod check;
 pub mod command;
+pub mod learned;
 pub mod profile;
 pub mod report;
 pub mod shard;
 pub mod stats;
 pub mod study;
 pub mod svg;
+pub mod train;
 
 use std::rc::Rc;
 use std::time::{Duration, Instant};

@@ -20,6 +20,19 @@ pub fn winners(scores: &[f64]) -> Vec<usize> {
     (0..scores.len()).filter(|&i| scores[i] == best).collect()
 }
 
+/// The reward of each seat at the end of a game: the winners (highest score) share 1.
+pub fn rewards(scores: &[f64], seats: usize) -> Vec<f64> {
+    let winners = winners(scores);
+    let mut out = vec![0.0; seats];
+    if winners.is_empty() {
+        out.fill(1.0 / seats as f64);
+    }
+    for &w in &winners {
+        out[w] = 1.0 / winners.len() as f64;
+    }
+    out
+}
+
 /// A measured quantity: a proportion of games (wins, draws) or a mean per game.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "lowercase")]

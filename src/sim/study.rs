@@ -17,7 +17,6 @@ use std::sync::mpsc;
 
 use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use super::bots::{Bot, BotSpec, parse_bots};
 use super::{Starter, Watch};
@@ -119,18 +118,7 @@ impl Spec {
     }
 
     fn load(&self, dir: &Path, variant: &Option<String>, budget: &Budget) -> Result<Rules> {
-        let overrides = self
-            .sets
-            .iter()
-            .map(|s| parse_assignment(s).map_err(|e| anyhow!("--set {s}: {e}")))
-            .collect::<Result<Vec<(String, Value)>>>()?;
-        let opts = LoadOptions {
-            variant: variant.clone(),
-            house: self.house.clone(),
-            overrides,
-            budget: budget.clone(),
-        };
-        Rules::load(dir, &self.game, &opts)
+        load_rules(dir, &self.game, variant, &self.house, &self.sets, budget)
     }
 
     fn bot_specs(&self) -> Result<Vec<BotSpec>> {
@@ -141,11 +129,14 @@ impl Spec {
     /// (an unknown game, variant, switch or bot), before any game is played.
     pub fn rulesets(&self, dir: &Path, budget: &Budget) -> Result<Vec<Ruleset>> {
         self.validate()?;
-        self.bot_specs()?;
+        let specs = self.bot_specs()?;
         self.variants
             .iter()
             .map(|v| {
                 let rules = Rc::new(self.load(dir, v, budget)?);
+                for spec in &specs {
+                    spec.check(&rules)?;
+                }
                 let mut starter = Starter::new(rules.clone(), self.players);
                 let game = starter.start(game_seed(self.seed, 0))?;
                 let (seat_names, teams) = game.with_state(|s: &State| {
@@ -157,7 +148,7 @@ impl Spec {
                 });
                 Ok(Ruleset {
                     variant: variant_name(v).to_string(),
-                    hash: rules_hash(&rules),
+                    hash: rules.digest(),
                     seat_names,
                     teams,
                 })
@@ -166,20 +157,26 @@ impl Spec {
     }
 }
 
-/// One hash for a ruleset's files.
-fn rules_hash(rules: &Rules) -> String {
-    let mut h = Sha256::new();
-    for (file, hash) in rules.files() {
-        h.update(file.as_bytes());
-        h.update([0]);
-        h.update(hash.as_bytes());
-        h.update([0]);
-    }
-    h.finalize()
+/// A game's rules as a command line names them: a variant, house rules and `--set` values.
+pub fn load_rules(
+    dir: &Path,
+    game: &str,
+    variant: &Option<String>,
+    house: &[String],
+    sets: &[String],
+    budget: &Budget,
+) -> Result<Rules> {
+    let overrides = sets
         .iter()
-        .take(16)
-        .map(|b| format!("{b:02x}"))
-        .collect()
+        .map(|s| parse_assignment(s).map_err(|e| anyhow!("--set {s}: {e}")))
+        .collect::<Result<Vec<(String, Value)>>>()?;
+    let opts = LoadOptions {
+        variant: variant.clone(),
+        house: house.to_vec(),
+        overrides,
+        budget: budget.clone(),
+    };
+    Rules::load(dir, game, &opts)
 }
 
 /// Plays game `k` to the end with one bot a seat.
@@ -192,7 +189,7 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
     let mut bots: Vec<Bot> = specs
         .iter()
         .zip(1..)
-        .map(|(&spec, seat)| Bot::new(spec, seed_k, seat))
+        .map(|(spec, seat)| Bot::new(spec.clone(), seed_k, seat))
         .collect();
     let mut decisions = 0;
     let mut watch = Watch::new(game.rules.host.limits.budget().steps);

@@ -42,6 +42,7 @@ mod jackal_tiles;
 mod kept_values;
 mod kernel_api;
 mod kernel_loop;
+mod learned;
 mod lua_rules;
 mod machine_moves_games;
 mod pending;

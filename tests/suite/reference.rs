@@ -106,7 +106,7 @@ fn current(rel: &str, text: &str) {
     let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         on_disk == text,
-        "{rel} is not what the reference generates: run TORTUGA_BLESS=1 cargo test --release --test reference"
+        "{rel} is not what the reference generates: run TORTUGA_BLESS=1 cargo test --release --test suite reference"
     );
 }
 

@@ -151,6 +151,16 @@ fn bad_study_input_is_one_line_with_nothing_written() {
     assert!(with(&["--variant", "nope"]).contains("no variant 'nope'"));
     assert!(with(&["--vs", "nope"]).contains("no variant 'nope'"));
     assert!(with(&["--bots", "random,wizard"]).contains("no bot 'wizard'"));
+    let typo = with(&["--bots", "greedy:pubval"]);
+    assert!(
+        typo.contains("no evaluation 'pubval': did you mean pubeval?"),
+        "{typo}"
+    );
+    let none = one_line_error(&rules, &["sim", "chaupar", "--bots", "greedy:pubeval"]);
+    assert!(
+        none.contains("chaupar declares no evaluations but its own"),
+        "{none}"
+    );
     let shard = one_line_error(
         &rules,
         &[

@@ -264,6 +264,25 @@ fn the_repl_runs_studies_and_seats_bots() {
     assert!(common::fails(&mut repl, "bot A greedy").contains("no eval hook"));
 }
 
+/// `greedy:NAME` plays by an evaluation the game declares: backgammon's pubeval, the
+/// benchmark opponent, wins a cubeless game against the uniform-random bot to the end.
+#[test]
+fn a_greedy_bot_plays_by_a_declared_evaluation() {
+    let mut repl = common::repl(&common::rules());
+    let said = common::run(
+        &mut repl,
+        &[
+            "new backgammon --seed 4 --set cube=false",
+            "bot X greedy pubeval",
+        ],
+    );
+    assert!(said.contains("X: greedy:pubeval bot"), "{said}");
+    let out = common::run(&mut repl, &["bot O random", "auto 2000"]);
+    assert!(out.contains("X wins"), "{out}");
+    let e = common::fails(&mut repl, "bot O greedy pub");
+    assert!(e.contains("no evaluation 'pub'"), "{e}");
+}
+
 #[test]
 fn the_shipwreck_respin_study_counts_what_the_rule_changes() {
     let s = spec(

@@ -1,0 +1,122 @@
+//! The learned evaluation's network: inputs, one hidden layer of sigmoid units and one sigmoid
+//! output, the estimated probability that the seat the inputs describe wins. Small enough
+//! (TD-Gammon's size: 198 inputs, 40 hidden) that a decision evaluates each option's result
+//! in a few microseconds; forward and backward passes are written here for that reason (see
+//! docs/bots.md).
+
+/// The weights, in one flat vector so that a training step's change is one vector too: for
+/// each hidden unit its input weights then its bias, then the output's weights and its bias.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    pub inputs: usize,
+    pub hidden: usize,
+    pub params: Vec<f32>,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Net {
+    /// A network of small weights drawn from `draw` (uniform in [-0.1, 0.1) for each value
+    /// `draw` returns in [0, 1)).
+    pub fn new(inputs: usize, hidden: usize, mut draw: impl FnMut() -> f64) -> Net {
+        let n = Net::size(inputs, hidden);
+        let params = (0..n).map(|_| (draw() * 0.2 - 0.1) as f32).collect();
+        Net {
+            inputs,
+            hidden,
+            params,
+        }
+    }
+
+    /// How many weights a network of this shape has.
+    pub fn size(inputs: usize, hidden: usize) -> usize {
+        hidden * (inputs + 1) + hidden + 1
+    }
+
+    /// The estimate for inputs `x`.
+    pub fn value(&self, x: &[f32]) -> f32 {
+        let (out, _) = self.forward(x, &mut Vec::new());
+        out
+    }
+
+    /// The estimate, with the hidden activations left in `h`; returns the output and the
+    /// output's pre-activation sum.
+    fn forward(&self, x: &[f32], h: &mut Vec<f32>) -> (f32, f32) {
+        debug_assert_eq!(x.len(), self.inputs);
+        let stride = self.inputs + 1;
+        h.clear();
+        for j in 0..self.hidden {
+            let row = &self.params[j * stride..(j + 1) * stride];
+            let mut sum = row[self.inputs];
+            for (w, xi) in row.iter().zip(x) {
+                sum += w * xi;
+            }
+            h.push(sigmoid(sum));
+        }
+        let out = &self.params[self.hidden * stride..];
+        let mut sum = out[self.hidden];
+        for (w, hj) in out.iter().zip(h.iter()) {
+            sum += w * hj;
+        }
+        (sigmoid(sum), sum)
+    }
+
+    /// The estimate for `x` and its gradient with respect to every weight, added to `grad`
+    /// times `scale` (as an eligibility trace takes it: `grad = λ·grad + ∇`, with `scale` 1
+    /// after the trace was decayed).
+    pub fn value_and_gradient(&self, x: &[f32], grad: &mut [f32], scale: f32) -> f32 {
+        let mut h = Vec::with_capacity(self.hidden);
+        let (y, _) = self.forward(x, &mut h);
+        let stride = self.inputs + 1;
+        let dy = y * (1.0 - y) * scale;
+        let out_at = self.hidden * stride;
+        for j in 0..self.hidden {
+            grad[out_at + j] += dy * h[j];
+            let dh = dy * self.params[out_at + j] * h[j] * (1.0 - h[j]);
+            if dh != 0.0 {
+                let row = &mut grad[j * stride..(j + 1) * stride];
+                for (g, xi) in row.iter_mut().zip(x) {
+                    *g += dh * xi;
+                }
+                row[self.inputs] += dh;
+            }
+        }
+        grad[out_at + self.hidden] += dy;
+        y
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The analytic gradient matches finite differences of the output.
+    #[test]
+    fn the_gradient_is_the_slope_of_the_value() {
+        let mut seed = 7u64;
+        let mut draw = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut net = Net::new(5, 3, &mut draw);
+        for p in &mut net.params {
+            *p *= 20.0;
+        }
+        let x = [0.5, 1.0, 0.0, 0.25, 2.0];
+        let mut grad = vec![0.0; net.params.len()];
+        net.value_and_gradient(&x, &mut grad, 1.0);
+        for (i, g) in grad.iter().enumerate() {
+            let mut up = net.clone();
+            up.params[i] += 1e-2;
+            let mut down = net.clone();
+            down.params[i] -= 1e-2;
+            let slope = (up.value(&x) - down.value(&x)) / 2e-2;
+            assert!(
+                (slope - g).abs() < 2e-3,
+                "weight {i}: slope {slope}, gradient {g}"
+            );
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! Playing by a learned evaluation: a seat's inputs (the game's `features` hook), the option
+//! whose result the network rates best (0-ply), and the weights the `learned` bot finds for a
+//! ruleset. `train` uses the same two functions, so a bot plays as its evaluation learned to.
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::SystemTime;
+
+use anyhow::{Result, bail};
+
+use super::report::rewards;
+use crate::learn::net::Net;
+use crate::learn::weights::{Ruleset, Weights, cache_path};
+use crate::script::Rules;
+use crate::session::{Game, Status};
+
+/// One seat's inputs in `game` now (the game's `features` hook), checked for length.
+pub fn features(game: &Game, seat: u32, inputs: usize) -> Result<Vec<f32>> {
+    let x: Vec<f32> = game.query_hook("features", seat)?;
+    if x.len() != inputs {
+        bail!(
+            "{}: features gave {} numbers, not {inputs} as before",
+            game.rules.game,
+            x.len()
+        );
+    }
+    Ok(x)
+}
+
+/// The option of the current decision whose result `net` rates best for `seat` (the first of
+/// equals), with its estimate; `game` is left as it was. A result that ends the game is worth
+/// its reward.
+pub fn best_option(game: &mut Game, net: &Net, seat: u32, count: usize) -> Result<(usize, f32)> {
+    let root = game.snapshot();
+    let seats = game.with_state(|s| s.turn.seats()) as usize;
+    let mut best = (0, f32::NEG_INFINITY);
+    for i in 0..count {
+        game.restore(root.clone());
+        game.apply(i)?;
+        let v = match game.status()? {
+            Status::Over { scores, .. } => rewards(scores, seats)[seat as usize - 1] as f32,
+            _ => net.value(&features(game, seat, net.inputs)?),
+        };
+        if v > best.1 {
+            best = (i, v);
+        }
+    }
+    game.restore(root);
+    Ok(best)
+}
+
+thread_local! {
+    /// The last weights read on this thread, with their file's time: a study's games each
+    /// start new bots, which then need not read the file again.
+    static LAST: RefCell<Option<(PathBuf, SystemTime, Rc<Net>)>> = const { RefCell::new(None) };
+}
+
+/// The weights `train` wrote for exactly this ruleset (in the user's cache), or an error that
+/// names the command that makes them.
+pub fn weights_for(rules: &Rules) -> Result<Rc<Net>> {
+    let ruleset = Ruleset::of(rules);
+    let path = cache_path(&ruleset)?;
+    if !path.is_file() {
+        let mut command = format!("tortuga train {}", rules.game);
+        if !ruleset.variant.is_empty() {
+            command += &format!(" --variant {}", ruleset.variant);
+        }
+        for h in &rules.variant.house {
+            command += &format!(" --house {h}");
+        }
+        for def in &rules.switch_defs {
+            let value = &rules.switches[&def.name];
+            if *value != def.default && !rules.variant.switches.contains_key(&def.name) {
+                command += &format!(" --set {}={}", def.name, value.to_literal());
+            }
+        }
+        bail!(
+            "the learned bot has no weights for this {} ruleset: train them with `{command} --games N`",
+            rules.game
+        );
+    }
+    let time = std::fs::metadata(&path)?.modified()?;
+    if let Some(net) = LAST.with_borrow(|last| match last {
+        Some((p, t, net)) if *p == path && *t == time => Some(net.clone()),
+        _ => None,
+    }) {
+        return Ok(net);
+    }
+    let w = Weights::read(&path)?;
+    w.check_ruleset(&path, &ruleset)?;
+    let net = Rc::new(w.net());
+    LAST.set(Some((path, time, net.clone())));
+    Ok(net)
+}
