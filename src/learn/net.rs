@@ -42,16 +42,24 @@ impl Net {
     }
 
     /// The estimate, with the hidden activations left in `h`; returns the output and the
-    /// output's pre-activation sum.
+    /// output's pre-activation sum. Inputs are mostly zero (backgammon's: about one in six
+    /// set), so each hidden unit sums over the others only, in the same order: the same sums,
+    /// a fifth of the work.
     fn forward(&self, x: &[f32], h: &mut Vec<f32>) -> (f32, f32) {
         debug_assert_eq!(x.len(), self.inputs);
         let stride = self.inputs + 1;
+        let set: Vec<(usize, f32)> = x
+            .iter()
+            .enumerate()
+            .filter(|(_, xi)| **xi != 0.0)
+            .map(|(i, xi)| (i, *xi))
+            .collect();
         h.clear();
         for j in 0..self.hidden {
             let row = &self.params[j * stride..(j + 1) * stride];
             let mut sum = row[self.inputs];
-            for (w, xi) in row.iter().zip(x) {
-                sum += w * xi;
+            for &(i, xi) in &set {
+                sum += row[i] * xi;
             }
             h.push(sigmoid(sum));
         }
