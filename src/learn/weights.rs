@@ -46,7 +46,10 @@ impl Ruleset {
     /// The ruleset in a few words, for messages: game, variant, house rules, switches that
     /// differ from `other`'s, and the digest.
     fn describe(&self, other: &Ruleset) -> String {
-        let mut words = vec![format!("{} variant {}", self.game, self.variant)];
+        let mut words = vec![self.game.clone()];
+        if !self.variant.is_empty() {
+            words.push(format!("variant {}", self.variant));
+        }
         if !self.house.is_empty() {
             words.push(format!("house {}", self.house.join(",")));
         }
