@@ -1,13 +1,15 @@
--- Backgammon's evaluation for the greedy bot (`bot <seat> greedy`, `sim --bots greedy`): the
--- equity `seat` may expect, in points, from the race and the blots, times the cube.
+-- Backgammon's evaluation for the greedy bot (`bot <seat> greedy`, `sim --bots greedy`): what
+-- the game is worth to `seat` with the cube where it is (cube_theory.lua), from a cubeless
+-- estimate of its chances.
 --
--- A finished game is worth its final scores. Otherwise the chance of winning is a logistic
--- curve of the pip lead (hits count through the pips: a hit checker restarts from the bar),
--- less a few pips per blot; a double waiting for its answer counts the cube as doubled, so
--- the bot doubles when ahead, and drops when taking would cost more than the cube (spec §6).
+-- The game's own estimate: the chance of winning is a logistic curve of the pip lead (hits
+-- count through the pips: a hit checker restarts from the bar), less a few pips per blot; it
+-- sees no gammons. `greedy:pubeval` moves by pubeval.lua's score; the cube's decisions are
+-- the game's own (the hook `eval_decides`), pubeval knowing no cube.
 
 local layout = require("backgammon.layout")
 local pubeval = require("backgammon.pubeval")
+local cube_theory = require("backgammon.cube_theory")
 
 local E = {}
 
@@ -21,22 +23,32 @@ local function pips_blots(side)
   return pips, blots
 end
 
--- `named`: nil for the evaluation above, or one the game table's `evaluations` declares
--- (`greedy:pubeval`: pubeval.lua's score, which knows no cube; a finished game outranks it).
-function E.eval(G, seat, named)
-  if G:get("phase") == "over" then
-    local final = G:get("final")
-    local points = final[seat] - final[3 - seat]
-    return named == "pubeval" and points * 1e9 or points
-  end
-  if named == "pubeval" then return pubeval.score(G, seat) end
+-- The game's own cubeless estimate of `seat`'s chances (no gammons).
+---@param G G
+---@param seat Seat
+---@return Estimate
+function E.estimate(G, seat)
   local mine, mb = pips_blots(layout.side(G, seat))
   local theirs, tb = pips_blots(layout.side(G, 3 - seat))
   local lead = theirs - mine + 4 * (tb - mb)
-  local p = 1 / (1 + math.exp(-lead / (8 + (mine + theirs) / 20)))
-  local cube = G:get("cube") or 1
-  if G:get("phase") == "doubled" then cube = cube * 2 end
-  return cube * (2 * p - 1)
+  return { win = 1 / (1 + math.exp(-lead / (8 + (mine + theirs) / 20))) }
+end
+
+-- `named`: nil for the game's own worth, or one the game table's `evaluations` declares
+-- (`greedy:pubeval`: pubeval.lua's score, which knows no cube; a finished game outranks it).
+---@param G G
+---@param seat Seat
+---@param named string?
+---@return number
+function E.eval(G, seat, named)
+  if named == "pubeval" then
+    if G:get("phase") == "over" then
+      local final = G:get("final")
+      return (final[seat] - final[3 - seat]) * 1e9
+    end
+    return pubeval.score(G, seat)
+  end
+  return cube_theory.equity(G, seat, E.estimate(G, seat))
 end
 
 return E

@@ -7,6 +7,7 @@ local layout = require("backgammon.layout")
 local movegen = require("backgammon.movegen")
 local turn = require("backgammon.turn")
 local cube = require("backgammon.cube")
+local cube_theory = require("backgammon.cube_theory")
 local notation = require("backgammon.notation")
 local position = require("backgammon.position")
 local render = require("backgammon.render")
@@ -238,5 +239,9 @@ return {
     eval = eval.eval,
     -- features(G, seat) -> numbers: the learned evaluation's inputs (features.lua).
     features = features.features,
+    -- The cube for every bot (cube_theory.lua): the learned bot's worth of its estimate, and
+    -- the cube's decisions, which `mcts` takes by `eval` rather than by random rollouts.
+    equity = cube_theory.equity,
+    eval_decides = function(G) return G:get("phase") ~= "move" end,
   },
 }

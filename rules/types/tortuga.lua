@@ -650,6 +650,19 @@ function hook.eval(G, seat, named) end
 ---@return number[]
 function hook.features(G, seat) end
 
+---Optional: what the state is worth to `seat`, higher better, given the learned evaluation's `estimate` of its chance of winning (backgammon: points or match-winning chances with the cube where it is). Without it the `learned` bot maximizes `estimate.win`.
+---@param G G
+---@param seat Seat
+---@param estimate {win: number}
+---@return number
+function hook.equity(G, seat, estimate) end
+
+---Optional: whether the current decision of `seat` is one every evaluating bot takes by the game's own `eval` of each option's result: `mcts` instead of searching (in its tree and rollouts alike), `greedy:NAME` instead of its named evaluation (backgammon: the cube's, which random rollouts and cubeless evaluations cannot judge).
+---@param G G
+---@param seat Seat
+---@return boolean
+function hook.eval_decides(G, seat) end
+
 ---Optional: nil or "" when the state is sound, else what is broken (`tortuga check`, `replay`).
 ---@param G G
 ---@return string?

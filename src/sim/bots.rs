@@ -228,21 +228,10 @@ impl Bot {
     fn greedy(&mut self, game: &mut Game, seat: Seat, named: Option<&str>) -> Result<String> {
         self.spec.check(&game.rules)?;
         let root = self.view(game, seat)?;
-        let labels = self.scratch(game, root.clone())?.labels()?;
-        let mut best: Vec<usize> = Vec::new();
-        let mut best_value = f64::NEG_INFINITY;
-        for i in 0..labels.len() {
-            let g = self.scratch(game, root.clone())?;
-            g.apply(i)?;
-            let value: f64 = g.query_hook("eval", (seat, named))?;
-            if value > best_value + 1e-9 {
-                best_value = value;
-                best.clear();
-            }
-            if value >= best_value - 1e-9 {
-                best.push(i);
-            }
-        }
+        let g = self.scratch(game, root)?;
+        let named = if eval_decides(g, seat)? { None } else { named };
+        let best = best_by_eval(g, seat, named)?;
+        let labels = g.labels()?;
         let pick = best[self.rng.below(best.len() as u64) as usize];
         Ok(labels[pick].clone())
     }
@@ -263,6 +252,14 @@ impl Bot {
     /// Monte Carlo tree search over decisions and chance outcomes (below).
     fn mcts(&mut self, game: &mut Game, seat: Seat, budget: Budget) -> Result<String> {
         let seats = game.with_state(|s| s.turn.seats()) as usize;
+        if game.has_hook("eval_decides") {
+            let root = self.view(game, seat)?;
+            let mut rng = Stream::new(self.rng.next_u64(), "mcts");
+            let g = self.scratch(game, root)?;
+            if let Some(i) = decided_by_eval(g, seat, &mut rng)? {
+                return Ok(g.labels()?[i].clone());
+            }
+        }
         let mut tree = Tree::new(seats);
         let start = Instant::now();
         let mut done = 0u32;
@@ -345,8 +342,13 @@ impl Tree {
                     let key = format!("{name} {outcome:?}");
                     node = self.child(node, &key);
                 }
-                Status::Decision { .. } if expanded => break rollout(g, rng, self.seats)?,
-                Status::Decision { actor, .. } => {
+                Status::Decision { actor, .. } if !expanded => {
+                    if let Some(i) = decided_by_eval(g, actor, rng)? {
+                        node = self.child(node, &g.labels()?[i]);
+                        g.apply(i)?;
+                        path.push(node);
+                        continue;
+                    }
                     let labels = g.labels()?;
                     let i = self.select(node, &labels, actor, rng);
                     expanded = !self.nodes[node]
@@ -356,6 +358,7 @@ impl Tree {
                     node = self.child(node, &labels[i]);
                     g.apply(i)?;
                 }
+                Status::Decision { .. } => break rollout(g, rng, self.seats)?,
             }
             path.push(node);
         };
@@ -411,7 +414,8 @@ impl Tree {
     }
 }
 
-/// Plays uniformly at random to the end; a rollout too long for [`ROLLOUT_STEPS`] is a draw.
+/// Plays uniformly at random to the end (but for the decisions the game's `eval` takes, as
+/// in the tree); a rollout too long for [`ROLLOUT_STEPS`] is a draw.
 fn rollout(g: &mut Game, rng: &mut Stream, seats: usize) -> Result<Vec<f64>> {
     for _ in 0..ROLLOUT_STEPS {
         match *g.status()? {
@@ -419,8 +423,56 @@ fn rollout(g: &mut Game, rng: &mut Stream, seats: usize) -> Result<Vec<f64>> {
             Status::Chance(..) => {
                 g.resolve_chance(None)?;
             }
-            Status::Decision { count, .. } => g.apply(rng.below(count as u64) as usize)?,
+            Status::Decision { actor, count, .. } => {
+                let i = match decided_by_eval(g, actor, rng)? {
+                    Some(i) => i,
+                    None => rng.below(count as u64) as usize,
+                };
+                g.apply(i)?
+            }
         }
     }
     Ok(vec![1.0 / seats as f64; seats])
+}
+
+/// The options of the current decision of `g` whose results the game's `eval` rates best for
+/// `seat`, by the evaluation `named` (`None`: the game's own); `g` is left as it was.
+fn best_by_eval(g: &mut Game, seat: Seat, named: Option<&str>) -> Result<Vec<usize>> {
+    let root = g.snapshot();
+    let count = g.labels()?.len();
+    let mut best: Vec<usize> = Vec::new();
+    let mut best_value = f64::NEG_INFINITY;
+    for i in 0..count {
+        g.restore(root.clone());
+        g.apply(i)?;
+        let value: f64 = g.query_hook("eval", (seat, named))?;
+        if value > best_value + 1e-9 {
+            best_value = value;
+            best.clear();
+        }
+        if value >= best_value - 1e-9 {
+            best.push(i);
+        }
+    }
+    g.restore(root);
+    Ok(best)
+}
+
+/// Whether the game's `eval_decides` hook hands the current decision of `actor` to the
+/// game's own `eval` (backgammon's cube), which every evaluating bot then follows.
+fn eval_decides(g: &Game, actor: Seat) -> Result<bool> {
+    Ok(g.has_hook("eval_decides") && g.query_hook("eval_decides", actor)?)
+}
+
+/// The option `mcts` takes without searching at a decision [`eval_decides`] hands to the
+/// game's `eval`, or `None` (ties at random).
+fn decided_by_eval(g: &mut Game, actor: Seat, rng: &mut Stream) -> Result<Option<usize>> {
+    if !eval_decides(g, actor)? {
+        return Ok(None);
+    }
+    if !g.has_hook("eval") {
+        bail!("{}: eval_decides needs the eval hook", g.rules.game);
+    }
+    let best = best_by_eval(g, actor, None)?;
+    Ok(Some(best[rng.below(best.len() as u64) as usize]))
 }

@@ -3,6 +3,7 @@
 //! ruleset. `train` uses the same two functions, so a bot plays as its evaluation learned to.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::SystemTime;
@@ -28,20 +29,32 @@ pub fn features(game: &Game, seat: u32, inputs: usize) -> Result<Vec<f32>> {
     Ok(x)
 }
 
+/// What the state of `game` is worth to `seat` by `net`: its estimate that `seat` wins (the
+/// reward, once the game is over), turned by the game's `equity` hook where it declares one
+/// into what the seat plays for (backgammon: points or the match, with the cube where it is).
+pub fn worth(game: &mut Game, net: &Net, seat: u32) -> Result<f32> {
+    let seats = game.with_state(|s| s.turn.seats()) as usize;
+    let win = match game.status()? {
+        Status::Over { scores, .. } => rewards(scores, seats)[seat as usize - 1] as f32,
+        _ => net.value(&features(game, seat, net.inputs)?),
+    };
+    if game.rules.hook("equity").is_none() {
+        return Ok(win);
+    }
+    let estimate = HashMap::from([("win", win)]);
+    let v: f64 = game.query_hook("equity", (seat, estimate))?;
+    Ok(v as f32)
+}
+
 /// The option of the current decision whose result `net` rates best for `seat` (the first of
-/// equals), with its estimate; `game` is left as it was. A result that ends the game is worth
-/// its reward.
+/// equals; [`worth`]), with its worth; `game` is left as it was.
 pub fn best_option(game: &mut Game, net: &Net, seat: u32, count: usize) -> Result<(usize, f32)> {
     let root = game.snapshot();
-    let seats = game.with_state(|s| s.turn.seats()) as usize;
     let mut best = (0, f32::NEG_INFINITY);
     for i in 0..count {
         game.restore(root.clone());
         game.apply(i)?;
-        let v = match game.status()? {
-            Status::Over { scores, .. } => rewards(scores, seats)[seat as usize - 1] as f32,
-            _ => net.value(&features(game, seat, net.inputs)?),
-        };
+        let v = worth(game, net, seat)?;
         if v > best.1 {
             best = (i, v);
         }

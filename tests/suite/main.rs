@@ -11,6 +11,7 @@ mod jackal;
 mod pirates;
 
 mod backgammon;
+mod backgammon_cube;
 mod backgammon_house_moves;
 mod backgammon_oracles;
 mod chaupar_format;
