@@ -55,6 +55,11 @@ impl Props {
         Err(i)
     }
 
+    /// The entries in key order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.entries.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
     fn find(&self, key: &str) -> Option<usize> {
         self.search(key).ok()
     }

@@ -37,29 +37,25 @@ impl Net {
 
     /// The estimate for inputs `x`.
     pub fn value(&self, x: &[f32]) -> f32 {
-        let (out, _) = self.forward(x, &mut Vec::new());
-        out
+        self.value_of_set(&set_inputs(x))
     }
 
-    /// The estimate, with the hidden activations left in `h`; returns the output and the
-    /// output's pre-activation sum. Inputs are mostly zero (backgammon's: about one in six
-    /// set), so each hidden unit sums over the others only, in the same order: the same sums,
-    /// a fifth of the work.
-    fn forward(&self, x: &[f32], h: &mut Vec<f32>) -> (f32, f32) {
-        debug_assert_eq!(x.len(), self.inputs);
+    /// The estimate for the inputs that are set (`set_inputs`).
+    pub fn value_of_set(&self, set: &[(u32, f32)]) -> f32 {
+        self.forward(set, &mut Vec::new())
+    }
+
+    /// The estimate, with the hidden activations left in `h`. Inputs are mostly zero
+    /// (backgammon's: about one in six set; the generic encoding's: a few hundred of
+    /// thousands), so each hidden unit sums over the set ones only.
+    fn forward(&self, set: &[(u32, f32)], h: &mut Vec<f32>) -> f32 {
         let stride = self.inputs + 1;
-        let set: Vec<(usize, f32)> = x
-            .iter()
-            .enumerate()
-            .filter(|(_, xi)| **xi != 0.0)
-            .map(|(i, xi)| (i, *xi))
-            .collect();
         h.clear();
         for j in 0..self.hidden {
             let row = &self.params[j * stride..(j + 1) * stride];
             let mut sum = row[self.inputs];
-            for &(i, xi) in &set {
-                sum += row[i] * xi;
+            for &(i, xi) in set {
+                sum += row[i as usize] * xi;
             }
             h.push(sigmoid(sum));
         }
@@ -68,15 +64,19 @@ impl Net {
         for (w, hj) in out.iter().zip(h.iter()) {
             sum += w * hj;
         }
-        (sigmoid(sum), sum)
+        sigmoid(sum)
     }
 
     /// The estimate for `x` and its gradient with respect to every weight, added to `grad`
-    /// times `scale` (as an eligibility trace takes it: `grad = λ·grad + ∇`, with `scale` 1
-    /// after the trace was decayed).
+    /// times `scale`.
     pub fn value_and_gradient(&self, x: &[f32], grad: &mut [f32], scale: f32) -> f32 {
+        self.gradient_of_set(&set_inputs(x), grad, scale)
+    }
+
+    /// [`Net::value_and_gradient`] for the inputs that are set: only their weights move.
+    pub fn gradient_of_set(&self, set: &[(u32, f32)], grad: &mut [f32], scale: f32) -> f32 {
         let mut h = Vec::with_capacity(self.hidden);
-        let (y, _) = self.forward(x, &mut h);
+        let y = self.forward(set, &mut h);
         let stride = self.inputs + 1;
         let dy = y * (1.0 - y) * scale;
         let out_at = self.hidden * stride;
@@ -85,8 +85,8 @@ impl Net {
             let dh = dy * self.params[out_at + j] * h[j] * (1.0 - h[j]);
             if dh != 0.0 {
                 let row = &mut grad[j * stride..(j + 1) * stride];
-                for (g, xi) in row.iter_mut().zip(x) {
-                    *g += dh * xi;
+                for &(i, xi) in set {
+                    row[i as usize] += dh * xi;
                 }
                 row[self.inputs] += dh;
             }
@@ -94,6 +94,15 @@ impl Net {
         grad[out_at + self.hidden] += dy;
         y
     }
+}
+
+/// The inputs of `x` that are not zero, with their places, in order.
+pub fn set_inputs(x: &[f32]) -> Vec<(u32, f32)> {
+    x.iter()
+        .enumerate()
+        .filter(|(_, xi)| **xi != 0.0)
+        .map(|(i, xi)| (i as u32, *xi))
+        .collect()
 }
 
 #[cfg(test)]

@@ -87,7 +87,8 @@ impl Ruleset {
 pub struct Weights {
     pub format: String,
     pub ruleset: Ruleset,
-    /// Where the inputs come from: `features` (the game's hook).
+    /// Where the inputs come from: `features` (the game's hook) or `generic`
+    /// (`learn::encoding`).
     pub encoding: String,
     /// Self-play games trained, in all (a warm start counts its source's).
     pub games: u64,
@@ -99,11 +100,11 @@ pub struct Weights {
 }
 
 impl Weights {
-    pub fn new(ruleset: Ruleset, net: &Net, games: u64, seed: u64) -> Weights {
+    pub fn new(ruleset: Ruleset, encoding: &str, net: &Net, games: u64, seed: u64) -> Weights {
         Weights {
             format: FORMAT.into(),
             ruleset,
-            encoding: "features".into(),
+            encoding: encoding.into(),
             games,
             seed,
             version: env!("CARGO_PKG_VERSION").into(),
@@ -155,8 +156,15 @@ impl Weights {
         Ok(w)
     }
 
-    /// Refuses weights trained for another ruleset, naming both.
-    pub fn check_ruleset(&self, path: &Path, wanted: &Ruleset) -> Result<()> {
+    /// Refuses weights trained for another ruleset, naming both, or on other inputs.
+    pub fn check_ruleset(&self, path: &Path, wanted: &Ruleset, encoding: &str) -> Result<()> {
+        if self.encoding != encoding {
+            bail!(
+                "{}: trained on the {} encoding; this game's inputs are its {encoding} encoding",
+                path.display(),
+                self.encoding
+            );
+        }
         if self.ruleset != *wanted {
             bail!(
                 "{} was trained for {}, not for {}",

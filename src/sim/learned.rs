@@ -11,13 +11,39 @@ use std::time::SystemTime;
 use anyhow::{Result, bail};
 
 use super::report::rewards;
+use crate::learn::encoding::{Seen, encode};
 use crate::learn::net::Net;
 use crate::learn::weights::{Ruleset, Weights, cache_path};
 use crate::script::Rules;
 use crate::session::{Game, Status};
 
-/// One seat's inputs in `game` now (the game's `features` hook), checked for length.
-pub fn features(game: &Game, seat: u32, inputs: usize) -> Result<Vec<f32>> {
+/// Where a game's inputs come from: its `features` hook, else the generic encoding.
+pub fn encoding_of(rules: &Rules) -> &'static str {
+    if rules.hook("features").is_some() {
+        "features"
+    } else {
+        "generic"
+    }
+}
+
+/// One seat's inputs in `game` now: the game's `features` hook, checked for length, or the
+/// generic encoding in `inputs` slots.
+pub fn features(game: &mut Game, seat: u32, inputs: usize) -> Result<Vec<f32>> {
+    if !game.has_hook("features") {
+        let (actor, chance) = match game.status()? {
+            Status::Decision { actor, .. } => (Some(*actor), None),
+            Status::Chance(name, _) => (None, Some(name.clone())),
+            Status::Over { .. } => (None, None),
+        };
+        let seen = Seen {
+            seat,
+            actor,
+            chance: chance.as_deref(),
+        };
+        let mut x = vec![0.0; inputs];
+        game.with_state(|s| encode(s, &seen, &mut x));
+        return Ok(x);
+    }
     let x: Vec<f32> = game.query_hook("features", seat)?;
     if x.len() != inputs {
         bail!(
@@ -101,7 +127,7 @@ pub fn weights_for(rules: &Rules) -> Result<Rc<Net>> {
         return Ok(net);
     }
     let w = Weights::read(&path)?;
-    w.check_ruleset(&path, &ruleset)?;
+    w.check_ruleset(&path, &ruleset, encoding_of(rules))?;
     let net = Rc::new(w.net());
     LAST.set(Some((path, time, net.clone())));
     Ok(net)

@@ -1,5 +1,6 @@
 //! `tortuga train`: learns by self-play an evaluation for exactly one ruleset, the estimate
-//! that each seat wins, by TD(λ) on a small network (`learn::net`) over the game's `features`.
+//! that each seat wins, by TD(λ) on a small network (`learn::net`) over the game's inputs (its
+//! `features` hook, or the generic encoding of `learn::encoding`).
 //!
 //! Each decision takes the option whose result the network rates best for the seat that acts
 //! (0-ply, as TD-Gammon trained), and after it every seat's estimate of the new position moves
@@ -20,11 +21,12 @@ use anyhow::{Result, anyhow, bail};
 use clap::Args;
 
 use super::command::cores;
-use super::learned::{best_option, features};
+use super::learned::{best_option, encoding_of, features};
 use super::report::rewards;
 use super::study::{game_seed, load_rules};
 use crate::kernel::rng::Stream;
-use crate::learn::net::Net;
+use crate::learn::encoding::DEFAULT_INPUTS;
+use crate::learn::net::{Net, set_inputs};
 use crate::learn::weights::{Ruleset, Weights, cache_path};
 use crate::script::{Budget, Rules, limits};
 use crate::session::{Game, Status};
@@ -57,6 +59,17 @@ pub struct TrainArgs {
     /// bot looks).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Steps after which a self-play game stops and counts as a draw (a game whose players
+    /// have not yet learned to end it).
+    #[arg(long, default_value_t = 10_000)]
+    pub max_steps: u64,
+    /// The share of decisions taken at random rather than by the evaluation (ε-greedy), for
+    /// games whose chance alone does not vary the play enough; drawn from each game's seed.
+    #[arg(long, default_value_t = 0.0)]
+    pub explore: f64,
+    /// Slots of the generic encoding (games without a `features` hook).
+    #[arg(long)]
+    pub inputs: Option<usize>,
     /// Hidden units of a new network.
     #[arg(long, default_value_t = 40)]
     pub hidden: usize,
@@ -73,8 +86,6 @@ pub struct TrainArgs {
 const BATCH: u64 = 8;
 /// How often the weights are written while training goes on.
 const CHECKPOINT_SECONDS: u64 = 60;
-/// Steps a self-play game may take before it is refused as a runaway.
-const MAX_STEPS: u64 = 100_000;
 
 /// The rules of `args`, loaded on this thread.
 fn load(dir: &Path, args: &TrainArgs, budget: &Budget) -> Result<Rules> {
@@ -88,34 +99,53 @@ fn load(dir: &Path, args: &TrainArgs, budget: &Budget) -> Result<Rules> {
     )
 }
 
-/// Plays self-play game `k` with `net` and returns the change TD(λ) makes to its weights.
-fn play(rules: &Rc<Rules>, args: &TrainArgs, players: u32, net: &Net, k: u64) -> Result<Vec<f32>> {
+/// A state a seat saw in a self-play game: its inputs that were set, and its estimate there.
+type Visit = (Vec<(u32, f32)>, f32);
+
+/// Plays self-play game `k` with `net` and returns the change TD(λ) makes to its weights, and
+/// whether the game was cut at `--max-steps` (and counted as a draw).
+fn play(
+    rules: &Rc<Rules>,
+    args: &TrainArgs,
+    players: u32,
+    net: &Net,
+    k: u64,
+) -> Result<(Vec<f32>, bool)> {
     let alpha = args.alpha * (1.0 - 0.9 * k as f32 / args.games as f32);
-    let lambda = args.lambda;
     let mut game = Game::new(rules.clone(), players, game_seed(args.seed, k))?;
     game.transactional = false;
     game.check_returned_status = false;
     game.with_state_mut(|s| s.logging = false);
     let seats = players as usize;
-    let mut delta = vec![0.0f32; net.params.len()];
-    let mut traces = vec![vec![0.0f32; net.params.len()]; seats];
-    let mut last: Vec<Option<f32>> = vec![None; seats];
-    for _ in 0..MAX_STEPS {
-        match game.status()?.clone() {
-            Status::Over { scores, .. } => {
-                for (s, r) in rewards(&scores, seats).into_iter().enumerate() {
-                    if let Some(v) = last[s] {
-                        add(&mut delta, &traces[s], alpha * (r as f32 - v));
-                    }
-                }
-                return Ok(delta);
+    // each seat's inputs after every decision, with its estimate there
+    let mut seen: Vec<Vec<Visit>> = vec![Vec::new(); seats];
+    let mut explore = Stream::new(game_seed(args.seed, k), "explore");
+    let mut steps = 0;
+    loop {
+        let status = game.status()?.clone();
+        let (rewards, cut) = match &status {
+            Status::Over { scores, .. } => (rewards(scores, seats), false),
+            _ if steps == args.max_steps => (vec![1.0 / seats as f64; seats], true),
+            _ => (Vec::new(), false),
+        };
+        if !rewards.is_empty() {
+            let mut delta = vec![0.0f32; net.params.len()];
+            for (s, r) in rewards.into_iter().enumerate() {
+                td_lambda(net, &seen[s], r as f32, alpha, args.lambda, &mut delta);
             }
+            return Ok((delta, cut));
+        }
+        steps += 1;
+        match status {
+            Status::Over { .. } => unreachable!("ended above"),
             Status::Chance(..) => {
                 game.resolve_chance(None)?;
             }
             Status::Decision { actor, count, .. } => {
                 let pick = if count == 1 {
                     0
+                } else if args.explore > 0.0 && explore.unit() < args.explore {
+                    explore.below(count as u64) as usize
                 } else {
                     best_option(&mut game, net, actor, count)?.0
                 };
@@ -123,20 +153,37 @@ fn play(rules: &Rc<Rules>, args: &TrainArgs, players: u32, net: &Net, k: u64) ->
                 if matches!(game.status()?, Status::Over { .. }) {
                     continue;
                 }
-                for s in 0..seats {
-                    let x = features(&game, s as u32 + 1, net.inputs)?;
-                    let v = net.value(&x);
-                    if let Some(before) = last[s] {
-                        add(&mut delta, &traces[s], alpha * (v - before));
-                    }
-                    traces[s].iter_mut().for_each(|e| *e *= lambda);
-                    net.value_and_gradient(&x, &mut traces[s], 1.0);
-                    last[s] = Some(v);
+                for (s, states) in seen.iter_mut().enumerate() {
+                    let x = set_inputs(&features(&mut game, s as u32 + 1, net.inputs)?);
+                    let v = net.value_of_set(&x);
+                    states.push((x, v));
                 }
             }
         }
     }
-    bail!("self-play game {k}: no end after {MAX_STEPS} steps")
+}
+
+/// TD(λ) for one seat's game, added to `delta`: the estimates `v_k` at its states and the
+/// reward (`v_T`) give the errors `δ_k = v_{k+1} - v_k`, and each state's gradient counts
+/// with the λ-discounted sum of the errors from there on, `c_k = δ_k + λ c_{k+1}`. This is
+/// the eligibility trace's sum taken backwards, exact because the weights stay fixed during
+/// a game, and it touches only the weights of the inputs that were set.
+fn td_lambda(
+    net: &Net,
+    states: &[Visit],
+    reward: f32,
+    alpha: f32,
+    lambda: f32,
+    delta: &mut [f32],
+) {
+    let (mut c, mut next) = (0.0, reward);
+    for (x, v) in states.iter().rev() {
+        c = next - v + lambda * c;
+        next = *v;
+        if c != 0.0 {
+            net.gradient_of_set(x, delta, alpha * c);
+        }
+    }
 }
 
 fn add(to: &mut [f32], v: &[f32], scale: f32) {
@@ -161,6 +208,12 @@ pub fn train(
     if args.games == 0 {
         bail!("--games 0 trains nothing");
     }
+    if args.max_steps == 0 {
+        bail!("--max-steps 0 plays nothing");
+    }
+    if !(0.0..=1.0).contains(&args.explore) {
+        bail!("--explore is a share of the decisions, from 0 to 1");
+    }
     if args.hidden == 0 {
         bail!("--hidden 0: the network needs hidden units");
     }
@@ -169,23 +222,27 @@ pub fn train(
     }
     let rules = Rc::new(load(dir, args, budget)?);
     let players = args.players.unwrap_or(rules.seats.default);
-    if rules.hook("features").is_none() {
-        bail!(
-            "{} declares no features hook: training needs the game's inputs (rules/<game>: hooks.features)",
-            rules.game
-        );
-    }
+    let encoding = encoding_of(&rules);
     let ruleset = Ruleset::of(&rules);
     let out = match &args.out {
         Some(p) => p.clone(),
         None => cache_path(&ruleset)?,
     };
-    let probe = Game::new(rules.clone(), players, args.seed)?;
-    let inputs = probe.query_hook::<_, Vec<f32>>("features", 1u32)?.len();
+    let inputs = match (encoding, args.inputs) {
+        ("features", None) => Game::new(rules.clone(), players, args.seed)?
+            .query_hook::<_, Vec<f32>>("features", 1u32)?
+            .len(),
+        ("features", Some(_)) => bail!(
+            "--inputs sizes the generic encoding; {} declares its own inputs (the features hook)",
+            rules.game
+        ),
+        (_, Some(0)) => bail!("--inputs 0: the generic encoding needs slots"),
+        (_, n) => n.unwrap_or(DEFAULT_INPUTS),
+    };
     let (mut net, mut trained) = match &args.from {
         Some(path) => {
             let w = Weights::read(path)?;
-            w.check_ruleset(path, &ruleset)?;
+            w.check_ruleset(path, &ruleset, encoding)?;
             if w.inputs != inputs {
                 bail!(
                     "{}: {} inputs, the game's features give {inputs}",
@@ -203,9 +260,9 @@ pub fn train(
     let jobs = args.jobs.unwrap_or_else(cores).max(1);
     let started = Instant::now();
     let mut saved = Instant::now();
-    let mut done = 0u64;
+    let (mut done, mut cut) = (0u64, 0u64);
     let interrupted = std::thread::scope(|scope| -> Result<bool> {
-        let (back_tx, back_rx) = mpsc::channel::<Result<Vec<(u64, Vec<f32>)>>>();
+        let (back_tx, back_rx) = mpsc::channel::<Result<Vec<(u64, (Vec<f32>, bool))>>>();
         let workers: Vec<mpsc::Sender<Job>> = (0..jobs)
             .map(|_| {
                 let (tx, rx) = mpsc::channel::<Job>();
@@ -245,7 +302,7 @@ pub fn train(
                     .map_err(|_| anyhow!("a training worker stopped"))?;
                 }
             }
-            let mut deltas: Vec<(u64, Vec<f32>)> = Vec::new();
+            let mut deltas: Vec<(u64, (Vec<f32>, bool))> = Vec::new();
             for _ in 0..jobs.min(batch.len()) {
                 deltas.extend(
                     back_rx
@@ -254,12 +311,14 @@ pub fn train(
                 );
             }
             deltas.sort_by_key(|(k, _)| *k);
-            for (_, d) in &deltas {
+            for (_, (d, was_cut)) in &deltas {
                 add(&mut net.params, d, 1.0);
+                cut += u64::from(*was_cut);
             }
             done += batch.len() as u64;
             if saved.elapsed().as_secs() >= CHECKPOINT_SECONDS {
-                Weights::new(ruleset.clone(), &net, trained + done, args.seed).write(&out)?;
+                Weights::new(ruleset.clone(), encoding, &net, trained + done, args.seed)
+                    .write(&out)?;
                 saved = Instant::now();
             }
             progress(
@@ -271,11 +330,19 @@ pub fn train(
         Ok(false)
     })?;
     trained += done;
-    Weights::new(ruleset, &net, trained, args.seed).write(&out)?;
+    Weights::new(ruleset, encoding, &net, trained, args.seed).write(&out)?;
     let secs = started.elapsed().as_secs_f64();
     let what = if interrupted { "interrupted: " } else { "" };
+    let cut = if cut > 0 {
+        format!(
+            "; {cut} cut at {} steps and counted as draws",
+            args.max_steps
+        )
+    } else {
+        String::new()
+    };
     Ok(format!(
-        "{what}{done} self-play games in {secs:.0} s ({:.1} games/s, {jobs} jobs); weights ({trained} games) written to {}",
+        "{what}{done} self-play games in {secs:.0} s ({:.1} games/s, {jobs} jobs{cut}); weights ({trained} games) written to {}",
         done as f64 / secs,
         out.display()
     ))

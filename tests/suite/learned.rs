@@ -2,6 +2,7 @@
 //! same weights whatever `--jobs` is, weights refused for another ruleset or when damaged, and
 //! one-line errors that write nothing.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::rc::Rc;
@@ -70,52 +71,80 @@ fn exact(goal: usize) -> Vec<Vec<f64>> {
     v
 }
 
-/// Every value the race reaches when both players move, learned within five hundredths (the
-/// target is three: the last hundredths are still to win; `docs/bots.md`).
-#[test]
-fn learned_values_of_a_dice_race_are_within_five_hundredths_of_the_exact_ones() {
+/// The positions (A's cells left, B's, the seat to roll) a race from `goal` each reaches after
+/// a move when both players always move (A first), the game not over: those a seat's
+/// estimate is trained on.
+fn reached(goal: usize) -> BTreeSet<(usize, usize, u32)> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![(goal, goal, 1)];
+    while let Some((a, b, next)) = todo.pop() {
+        let start = (a, b) == (goal, goal);
+        if a == 0 || b == 0 || !(start || seen.insert((a, b, next))) {
+            continue;
+        }
+        for d in 1..=6 {
+            todo.push(if next == 1 {
+                (a.saturating_sub(d), b, 2)
+            } else {
+                (a, b.saturating_sub(d), 1)
+            });
+        }
+    }
+    seen
+}
+
+/// The largest gap between a value learned for the dice race `game` (a fixture) and the exact
+/// one, over every position the race reaches when both players move, with the position.
+fn worst_learned_error(game: &str) -> (f64, String) {
     let cache = tempfile::tempdir().unwrap();
     let fixtures = common::fixtures();
     let file = train(
         &fixtures,
         cache.path(),
-        &[
-            "dice_race",
-            "--games",
-            "50000",
-            "--seed",
-            "5",
-            "--alpha",
-            "0.3",
-        ],
+        &[game, "--games", "100000", "--seed", "5", "--alpha", "0.3"],
     );
     let net = Weights::read(&file).expect("weights").net();
-    let rules = common::load_from(&fixtures, "dice_race", &[], &[]);
+    let rules = common::load_from(&fixtures, game, &[], &[]);
     let goal = 6;
     let table = exact(goal);
     let v = |mine: usize, theirs: usize| table[mine][theirs];
     let mut game = Game::new(Rc::clone(&rules), 2, 1).unwrap();
     let mut worst = (0.0, String::new());
-    // A's view with B to roll (A just moved: fewer than `goal` left), and with A to roll (B
-    // has moved too).
-    for mine in 1..goal {
-        for theirs in 1..=goal {
-            for (next, want) in [(2, 1.0 - v(theirs, mine)), (1, v(mine, theirs))] {
-                if next == 1 && theirs == goal {
-                    continue;
-                }
-                game.import(&format!("{mine} {theirs} {next}")).unwrap();
-                let got = f64::from(net.value(&features(&game, 1, net.inputs).unwrap()));
-                if (got - want).abs() > worst.0 {
-                    worst = (
-                        (got - want).abs(),
-                        format!("{mine} {theirs} {next}: {got:.3}, exact {want:.3}"),
-                    );
-                }
-            }
+    for (mine, theirs, next) in reached(goal) {
+        // A's chance: to roll, the table's; B to roll, one less B's
+        let want = if next == 1 {
+            v(mine, theirs)
+        } else {
+            1.0 - v(theirs, mine)
+        };
+        game.import(&format!("{mine} {theirs} {next}")).unwrap();
+        let got = f64::from(net.value(&features(&mut game, 1, net.inputs).unwrap()));
+        if (got - want).abs() > worst.0 {
+            worst = (
+                (got - want).abs(),
+                format!("{mine} {theirs} {next}: {got:.3}, exact {want:.3}"),
+            );
         }
     }
-    assert!(worst.0 <= 0.05, "worst: {}", worst.1);
+    worst
+}
+
+/// Values learned on the game's own inputs (one for each position) come within four
+/// hundredths of the exact ones. The target is three: self-play learns the values of its own
+/// play, and a seat that now and then stays where moving is better lifts its opponent's
+/// values by about that much (`docs/bots.md`).
+#[test]
+fn learned_values_of_a_dice_race_are_within_four_hundredths_of_the_exact_ones() {
+    let (gap, at) = worst_learned_error("dice_race");
+    assert!(gap <= 0.04, "worst: {at}");
+}
+
+/// The same race with no inputs of its own trains on the kernel's generic encoding (the
+/// players' props, the phase, the die, whose turn), with no code.
+#[test]
+fn the_generic_encoding_learns_the_race_too() {
+    let (gap, at) = worst_learned_error("dice_race_plain");
+    assert!(gap <= 0.04, "worst: {at}");
 }
 
 #[test]
@@ -224,6 +253,8 @@ fn weights_for_another_ruleset_or_damaged_are_refused_and_nothing_is_written() {
     assert!(e.contains("damaged weights file"), "{e}");
     let e = from(&text.replacen("tortuga weights 1", "tortuga weights 0", 1));
     assert!(e.contains("not a weights file of this version"), "{e}");
+    let e = from(&text.replacen("encoding = \"features\"", "encoding = \"generic\"", 1));
+    assert!(e.contains("trained on the generic encoding"), "{e}");
     // Bad input.
     for (args, says) in [
         (&["train", "backgammon", "--games", "0"][..], "--games 0"),
@@ -236,10 +267,38 @@ fn weights_for_another_ruleset_or_damaged_are_refused_and_nothing_is_written() {
             &["train", "backgammon", "--house", "nope", "--games", "2"],
             "no house rule 'nope'",
         ),
-        (&["train", "jackal", "--games", "2"], "no features hook"),
+        (
+            &["train", "backgammon", "--inputs", "99", "--games", "2"],
+            "declares its own inputs",
+        ),
+        (
+            &["train", "jackal", "--inputs", "0", "--games", "2"],
+            "--inputs 0",
+        ),
     ] {
         let e = refused(&rules, cache.path(), args);
         assert!(e.contains(says), "{args:?}: {e}");
     }
     assert!(!Path::new("x.toml").exists());
+}
+
+/// The generic encoding reads only what its seat may see: two Pirates positions that differ
+/// only in which galleon is golden encode alike for the pirate, who may not know it, and
+/// apart for Spain, who does.
+#[test]
+fn the_generic_encoding_of_a_seat_ignores_what_the_seat_may_not_see() {
+    let rules = common::load("pirates", &[]);
+    let encoded = |galleons: &str, seat: u32| {
+        let mut game = Game::new(rules.clone(), 2, 1).expect("setup");
+        game.import(&crate::pirates::pos(
+            &format!("turn P1 / weather wind N / {galleons} / G3@(12,2) / B1@(7,6) / B2@(8,6) / B3@(10,6)"),
+            "author",
+            "S1=spain P1=pirate",
+        ))
+        .expect("position");
+        features(&mut game, seat, 4096).expect("encoded")
+    };
+    let (one, two) = ("G1*@(6,5) / G2@(9,5)", "G1@(6,5) / G2*@(9,5)");
+    assert_eq!(encoded(one, 2), encoded(two, 2), "the pirate's inputs");
+    assert_ne!(encoded(one, 1), encoded(two, 1), "Spain's inputs");
 }
