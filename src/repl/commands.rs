@@ -157,16 +157,28 @@ pub enum ReplCommand {
     },
     /// Let a bot take a seat's decisions when `auto` runs.
     ///
-    /// Uniform random, greedy on the game's eval hook, or Monte Carlo tree search (200
-    /// iterations unless given). A bot sees only what its seat may see; `off` removes it.
+    /// Uniform random, greedy on the game's eval hook, Monte Carlo tree search (200
+    /// iterations unless given), or learned (by the weights `tortuga train` made for the
+    /// ruleset). A bot sees only what its seat may see; `off` removes it.
     #[command(after_help = "Examples: bot O greedy\n          bot X mcts 2s\n          bot X off")]
     Bot {
         /// The seat (its name or number).
         seat: String,
-        /// random, greedy, mcts or off.
+        /// random, greedy, mcts, learned or off.
         kind: String,
         /// The search's budget: iterations, or a time (200ms, 2s).
         budget: Option<String>,
+    },
+    /// Rank the options of the decision waiting for you, best first.
+    ///
+    /// By the learned evaluation when `tortuga train` made weights for this ruleset (each
+    /// option's worth, for backgammon its equity with the cube, and the chance of winning it
+    /// estimates), else by the game's eval. In a seat's view (`as X`) it ranks that seat's
+    /// decisions from what the seat may see.
+    #[command(after_help = "Examples: hint\n          hint 3")]
+    Hint {
+        /// Only the best N.
+        top: Option<usize>,
     },
     /// Play many games by bots on every core and report wins with 95% intervals.
     ///

@@ -260,6 +260,7 @@ impl Repl {
             ReplCommand::As { who } => self.view_as(who.as_deref()),
             ReplCommand::Auto { steps, any } => self.auto(steps, any),
             ReplCommand::Bot { seat, kind, budget } => self.bot(&seat, &kind, budget.as_deref()),
+            ReplCommand::Hint { top } => self.hint(top),
             ReplCommand::Sim(args) => sim::command::sim(
                 &self.rules_dir,
                 &args,
@@ -862,6 +863,47 @@ impl Repl {
         let said = format!("{name}: {spec} bot (`auto` lets it play)");
         self.bots.insert(seat, Bot::new(spec, seed, seat));
         Ok(said)
+    }
+
+    /// `hint [N]`: the options of the decision waiting for the viewed seat, best first.
+    fn hint(&mut self, top: Option<usize>) -> Result<String> {
+        let viewer = self.viewer;
+        let viewer_name = self.viewer_name();
+        let s = self.session()?;
+        let Status::Decision { actor, .. } = *s.game.status()? else {
+            bail!("hint: no decision waits (the game waits for chance, or is over)");
+        };
+        let name = s.game.with_state(|st| st.turn.name(actor).to_string());
+        if matches!(viewer, Viewer::Seat(v) if v != actor) {
+            bail!(
+                "hint: the decision is {name}'s, not {viewer_name}'s (`as {name}` or `as referee`)"
+            );
+        }
+        let seed = s.origin.seed ^ s.events.len() as u64;
+        let (by, ranked) = Bot::new(BotSpec::Learned, seed, actor).rank(&s.game, actor)?;
+        let shown = top.unwrap_or(ranked.len()).min(ranked.len());
+        let width = ranked[..shown]
+            .iter()
+            .map(|r| r.label.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut out = vec![format!("{name}'s options by {by}:")];
+        for (i, r) in ranked[..shown].iter().enumerate() {
+            let win = r
+                .win
+                .map(|w| format!("  win {:5.1}%", 100.0 * w))
+                .unwrap_or_default();
+            out.push(format!(
+                "{:>3}. {:<width$}  {:+.3}{win}",
+                i + 1,
+                r.label,
+                r.worth
+            ));
+        }
+        if shown < ranked.len() {
+            out.push(format!("     ({} more)", ranked.len() - shown));
+        }
+        Ok(out.join("\n"))
     }
 
     fn log(&mut self, n: Option<usize>) -> Result<String> {

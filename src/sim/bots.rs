@@ -152,6 +152,14 @@ pub fn parse_bots(text: &str, seats: u32) -> Result<Vec<BotSpec>> {
     }
 }
 
+/// An option as [`Bot::rank`] judged it: its worth to the seat (backgammon: equity, in points
+/// or match-winning chances) and, by a learned evaluation, the estimate that the seat wins.
+pub struct Ranked {
+    pub label: String,
+    pub worth: f64,
+    pub win: Option<f64>,
+}
+
 /// A playing bot: its kind, its own random stream, a scratch game to look ahead in, and the
 /// learned bot's network, read once.
 pub struct Bot {
@@ -247,6 +255,38 @@ impl Bot {
         let g = self.scratch(game, root)?;
         let (pick, _) = learned::best_option(g, &net, seat, count)?;
         Ok(g.labels()?[pick].clone())
+    }
+
+    /// Every option of the current decision of `seat`, best first, judged in what the seat may
+    /// see: by the learned evaluation when `tortuga train` made weights for the ruleset (its
+    /// worth and its estimate that the seat wins), else by the game's `eval` (its worth), with
+    /// what judged them. The REPL's `hint`.
+    pub fn rank(&mut self, game: &Game, seat: Seat) -> Result<(String, Vec<Ranked>)> {
+        let (net, by) = match learned::weights_for(&game.rules) {
+            Ok(net) => (Some(net), "the learned evaluation".to_string()),
+            Err(e) if game.has_hook("eval") => (None, format!("the game's eval ({e:#})")),
+            Err(e) => bail!("{e:#}"),
+        };
+        let root = self.view(game, seat)?;
+        let g = self.scratch(game, root)?;
+        let state = g.snapshot();
+        let labels = g.labels()?;
+        let mut ranked = Vec::with_capacity(labels.len());
+        for (i, label) in labels.into_iter().enumerate() {
+            g.restore(state.clone());
+            g.apply(i)?;
+            let (win, worth) = match &net {
+                Some(net) => {
+                    let (win, worth) = learned::estimate_and_worth(g, net, seat)?;
+                    (Some(f64::from(win)), f64::from(worth))
+                }
+                None => (None, g.query_hook("eval", (seat, None::<String>))?),
+            };
+            ranked.push(Ranked { label, worth, win });
+        }
+        g.restore(state);
+        ranked.sort_by(|a, b| b.worth.total_cmp(&a.worth));
+        Ok((by, ranked))
     }
 
     /// Monte Carlo tree search over decisions and chance outcomes (below).

@@ -59,17 +59,22 @@ pub fn features(game: &mut Game, seat: u32, inputs: usize) -> Result<Vec<f32>> {
 /// reward, once the game is over), turned by the game's `equity` hook where it declares one
 /// into what the seat plays for (backgammon: points or the match, with the cube where it is).
 pub fn worth(game: &mut Game, net: &Net, seat: u32) -> Result<f32> {
+    Ok(estimate_and_worth(game, net, seat)?.1)
+}
+
+/// The estimate that `seat` wins and the [`worth`] of the state of `game` to it.
+pub fn estimate_and_worth(game: &mut Game, net: &Net, seat: u32) -> Result<(f32, f32)> {
     let seats = game.with_state(|s| s.turn.seats()) as usize;
     let win = match game.status()? {
         Status::Over { scores, .. } => rewards(scores, seats)[seat as usize - 1] as f32,
         _ => net.value(&features(game, seat, net.inputs)?),
     };
     if game.rules.hook("equity").is_none() {
-        return Ok(win);
+        return Ok((win, win));
     }
     let estimate = HashMap::from([("win", win)]);
     let v: f64 = game.query_hook("equity", (seat, estimate))?;
-    Ok(v as f32)
+    Ok((win, v as f32))
 }
 
 /// The option of the current decision whose result `net` rates best for `seat` (the first of

@@ -168,14 +168,7 @@ fn play(
 /// with the λ-discounted sum of the errors from there on, `c_k = δ_k + λ c_{k+1}`. This is
 /// the eligibility trace's sum taken backwards, exact because the weights stay fixed during
 /// a game, and it touches only the weights of the inputs that were set.
-fn td_lambda(
-    net: &Net,
-    states: &[Visit],
-    reward: f32,
-    alpha: f32,
-    lambda: f32,
-    delta: &mut [f32],
-) {
+fn td_lambda(net: &Net, states: &[Visit], reward: f32, alpha: f32, lambda: f32, delta: &mut [f32]) {
     let (mut c, mut next) = (0.0, reward);
     for (x, v) in states.iter().rev() {
         c = next - v + lambda * c;

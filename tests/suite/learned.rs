@@ -302,3 +302,75 @@ fn the_generic_encoding_of_a_seat_ignores_what_the_seat_may_not_see() {
     assert_eq!(encoded(one, 2), encoded(two, 2), "the pirate's inputs");
     assert_ne!(encoded(one, 1), encoded(two, 1), "Spain's inputs");
 }
+
+/// The REPL's output and errors for `input` (one command a line), run with the user's cache
+/// in `cache`.
+fn repl_lines(cache: &Path, input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tortuga"))
+        .arg("--rules")
+        .arg(common::rules())
+        .env("XDG_CACHE_HOME", cache)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("tortuga runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr)
+}
+
+/// The worths `hint` printed, in order.
+fn worths(out: &str) -> Vec<f64> {
+    out.lines()
+        .filter(|l| {
+            l.trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+        })
+        .filter_map(|l| {
+            l.split_whitespace()
+                .find(|w| w.starts_with(['+', '-']) && w.len() > 2)
+        })
+        .map(|w| w.parse().unwrap())
+        .collect()
+}
+
+/// `hint` ranks the options of the viewed seat's decision, best first: by the game's eval
+/// (saying how to train weights) until weights exist, then by the learned evaluation with the
+/// chance of winning; never for another seat's decision.
+#[test]
+fn hint_ranks_the_options_by_the_evaluation() {
+    let cache = tempfile::tempdir().unwrap();
+    let opening = "new backgammon --seed 4\nroll\nhint\n";
+    let out = repl_lines(cache.path(), opening);
+    assert!(out.contains("X's options by the game's eval"), "{out}");
+    assert!(out.contains("tortuga train backgammon --games N"), "{out}");
+    let by_eval = worths(&out);
+    assert_eq!(by_eval.len(), 7, "the 7 moves of the opening 6-5: {out}");
+    assert!(by_eval.windows(2).all(|w| w[0] >= w[1]), "{out}");
+
+    train(
+        &common::rules(),
+        cache.path(),
+        &["backgammon", "--games", "16"],
+    );
+    let out = repl_lines(cache.path(), &format!("{opening}hint 2\nas O\nhint\n"));
+    assert!(
+        out.contains("X's options by the learned evaluation:"),
+        "{out}"
+    );
+    assert_eq!(out.matches("win ").count(), 7 + 2, "{out}");
+    assert!(out.contains("(5 more)"), "{out}");
+    let learned = worths(&out);
+    assert!(learned[..7].windows(2).all(|w| w[0] >= w[1]), "{out}");
+    assert!(out.contains("hint: the decision is X's, not O's"), "{out}");
+}
