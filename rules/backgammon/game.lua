@@ -196,6 +196,8 @@ return {
   -- dropped away in a few steps.
   auto_prefers = { "roll", "take" },
   -- Evaluations the greedy bot may be given besides eval.lua's own (`greedy:pubeval`).
+  -- What the learned evaluation estimates, each the `outcome` hook's value at the end.
+  outcomes = features.OUTCOMES,
   evaluations = {
     pubeval = "Tesauro's public benchmark evaluation (1993): linear, cubeless (pubeval.lua)",
   },
@@ -239,6 +241,7 @@ return {
     eval = eval.eval,
     -- features(G, seat) -> numbers: the learned evaluation's inputs (features.lua).
     features = features.features,
+    outcome = features.outcome,
     -- The cube for every bot (cube_theory.lua): the learned bot's worth of its estimate, and
     -- the cube's decisions, which `mcts` takes by `eval` rather than by random rollouts.
     equity = cube_theory.equity,

@@ -650,10 +650,16 @@ function hook.eval(G, seat, named) end
 ---@return number[]
 function hook.features(G, seat) end
 
----Optional: what the state is worth to `seat`, higher better, given the learned evaluation's `estimate` of its chance of winning (backgammon: points or match-winning chances with the cube where it is). Without it the `learned` bot maximizes `estimate.win`.
+---Optional (required with `outcomes` beyond `win`): in a finished game, the value for `seat` of each of the game table's `outcomes`, what the learned evaluation learns to estimate (backgammon: whether it won, and gammons and backgammons won and lost).
 ---@param G G
 ---@param seat Seat
----@param estimate {win: number}
+---@return table<string, number>
+function hook.outcome(G, seat) end
+
+---Optional: what the state is worth to `seat`, higher better, given the learned evaluation's `estimate` of each of the game's `outcomes` (`estimate.win` at least; backgammon: points or match-winning chances with the cube where it is). Without it the `learned` bot maximizes `estimate.win`.
+---@param G G
+---@param seat Seat
+---@param estimate table<string, number>
 ---@return number
 function hook.equity(G, seat, estimate) end
 

@@ -1,15 +1,18 @@
-//! The learned evaluation's network: inputs, one hidden layer of sigmoid units and one sigmoid
-//! output, the estimated probability that the seat the inputs describe wins. Small enough
+//! The learned evaluation's network: inputs, one hidden layer of sigmoid units and sigmoid
+//! outputs, the estimated chances of the game's outcomes for the seat the inputs describe
+//! (the first: that it wins; backgammon adds its gammons and backgammons). Small enough
 //! (TD-Gammon's size: 198 inputs, 40 hidden) that a decision evaluates each option's result
 //! in a few microseconds; forward and backward passes are written here for that reason (see
 //! docs/bots.md).
 
 /// The weights, in one flat vector so that a training step's change is one vector too: for
-/// each hidden unit its input weights then its bias, then the output's weights and its bias.
+/// each hidden unit its input weights then its bias, then for each output its weights and its
+/// bias.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
     pub inputs: usize,
     pub hidden: usize,
+    pub outputs: usize,
     pub params: Vec<f32>,
 }
 
@@ -20,35 +23,36 @@ fn sigmoid(x: f32) -> f32 {
 impl Net {
     /// A network of small weights drawn from `draw` (uniform in [-0.1, 0.1) for each value
     /// `draw` returns in [0, 1)).
-    pub fn new(inputs: usize, hidden: usize, mut draw: impl FnMut() -> f64) -> Net {
-        let n = Net::size(inputs, hidden);
+    pub fn new(inputs: usize, hidden: usize, outputs: usize, mut draw: impl FnMut() -> f64) -> Net {
+        let n = Net::size(inputs, hidden, outputs);
         let params = (0..n).map(|_| (draw() * 0.2 - 0.1) as f32).collect();
         Net {
             inputs,
             hidden,
+            outputs,
             params,
         }
     }
 
     /// How many weights a network of this shape has.
-    pub fn size(inputs: usize, hidden: usize) -> usize {
-        hidden * (inputs + 1) + hidden + 1
+    pub fn size(inputs: usize, hidden: usize, outputs: usize) -> usize {
+        hidden * (inputs + 1) + outputs * (hidden + 1)
     }
 
-    /// The estimate for inputs `x`.
+    /// The first estimate (that the seat wins) for inputs `x`.
     pub fn value(&self, x: &[f32]) -> f32 {
-        self.value_of_set(&set_inputs(x))
+        self.values_of_set(&set_inputs(x))[0]
     }
 
-    /// The estimate for the inputs that are set (`set_inputs`).
-    pub fn value_of_set(&self, set: &[(u32, f32)]) -> f32 {
+    /// Every estimate for the inputs that are set (`set_inputs`).
+    pub fn values_of_set(&self, set: &[(u32, f32)]) -> Vec<f32> {
         self.forward(set, &mut Vec::new())
     }
 
-    /// The estimate, with the hidden activations left in `h`. Inputs are mostly zero
+    /// The estimates, with the hidden activations left in `h`. Inputs are mostly zero
     /// (backgammon's: about one in six set; the generic encoding's: a few hundred of
     /// thousands), so each hidden unit sums over the set ones only.
-    fn forward(&self, set: &[(u32, f32)], h: &mut Vec<f32>) -> f32 {
+    fn forward(&self, set: &[(u32, f32)], h: &mut Vec<f32>) -> Vec<f32> {
         let stride = self.inputs + 1;
         h.clear();
         for j in 0..self.hidden {
@@ -59,39 +63,61 @@ impl Net {
             }
             h.push(sigmoid(sum));
         }
-        let out = &self.params[self.hidden * stride..];
-        let mut sum = out[self.hidden];
-        for (w, hj) in out.iter().zip(h.iter()) {
-            sum += w * hj;
-        }
-        sigmoid(sum)
+        let at = self.hidden * stride;
+        (0..self.outputs)
+            .map(|k| {
+                let out =
+                    &self.params[at + k * (self.hidden + 1)..at + (k + 1) * (self.hidden + 1)];
+                let mut sum = out[self.hidden];
+                for (w, hj) in out.iter().zip(h.iter()) {
+                    sum += w * hj;
+                }
+                sigmoid(sum)
+            })
+            .collect()
     }
 
-    /// The estimate for `x` and its gradient with respect to every weight, added to `grad`
-    /// times `scale`.
+    /// The first estimate for `x`, and the gradient of every estimate with respect to every
+    /// weight times `scale`, added to `grad`.
     pub fn value_and_gradient(&self, x: &[f32], grad: &mut [f32], scale: f32) -> f32 {
-        self.gradient_of_set(&set_inputs(x), grad, scale)
+        self.gradient_of_set(&set_inputs(x), grad, &vec![scale; self.outputs])[0]
     }
 
-    /// [`Net::value_and_gradient`] for the inputs that are set: only their weights move.
-    pub fn gradient_of_set(&self, set: &[(u32, f32)], grad: &mut [f32], scale: f32) -> f32 {
+    /// For the inputs that are set, the estimates, and `Σ_k scales[k] · ∇ estimate_k` added to
+    /// `grad`: only the weights of those inputs move.
+    pub fn gradient_of_set(
+        &self,
+        set: &[(u32, f32)],
+        grad: &mut [f32],
+        scales: &[f32],
+    ) -> Vec<f32> {
         let mut h = Vec::with_capacity(self.hidden);
         let y = self.forward(set, &mut h);
         let stride = self.inputs + 1;
-        let dy = y * (1.0 - y) * scale;
-        let out_at = self.hidden * stride;
+        let at = self.hidden * stride;
+        let mut dh = vec![0.0f32; self.hidden];
+        for k in 0..self.outputs {
+            let dy = y[k] * (1.0 - y[k]) * scales[k];
+            if dy == 0.0 {
+                continue;
+            }
+            let out_at = at + k * (self.hidden + 1);
+            for j in 0..self.hidden {
+                grad[out_at + j] += dy * h[j];
+                dh[j] += dy * self.params[out_at + j];
+            }
+            grad[out_at + self.hidden] += dy;
+        }
         for j in 0..self.hidden {
-            grad[out_at + j] += dy * h[j];
-            let dh = dy * self.params[out_at + j] * h[j] * (1.0 - h[j]);
-            if dh != 0.0 {
+            let d = dh[j] * h[j] * (1.0 - h[j]);
+            if d != 0.0 {
                 let row = &mut grad[j * stride..(j + 1) * stride];
                 for &(i, xi) in set {
-                    row[i as usize] += dh * xi;
+                    row[i as usize] += d * xi;
                 }
-                row[self.inputs] += dh;
+                row[self.inputs] += d;
             }
         }
-        grad[out_at + self.hidden] += dy;
         y
     }
 }
@@ -109,7 +135,7 @@ pub fn set_inputs(x: &[f32]) -> Vec<(u32, f32)> {
 mod tests {
     use super::*;
 
-    /// The analytic gradient matches finite differences of the output.
+    /// The analytic gradient matches finite differences of the outputs' weighted sum.
     #[test]
     fn the_gradient_is_the_slope_of_the_value() {
         let mut seed = 7u64;
@@ -117,19 +143,24 @@ mod tests {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
             (seed >> 11) as f64 / (1u64 << 53) as f64
         };
-        let mut net = Net::new(5, 3, &mut draw);
+        let mut net = Net::new(5, 3, 2, &mut draw);
         for p in &mut net.params {
             *p *= 20.0;
         }
         let x = [0.5, 1.0, 0.0, 0.25, 2.0];
         let mut grad = vec![0.0; net.params.len()];
-        net.value_and_gradient(&x, &mut grad, 1.0);
+        let scales = [1.0, -0.5];
+        net.gradient_of_set(&set_inputs(&x), &mut grad, &scales);
+        let sum = |n: &Net| {
+            let y = n.values_of_set(&set_inputs(&x));
+            y[0] * scales[0] + y[1] * scales[1]
+        };
         for (i, g) in grad.iter().enumerate() {
             let mut up = net.clone();
             up.params[i] += 1e-2;
             let mut down = net.clone();
             down.params[i] -= 1e-2;
-            let slope = (up.value(&x) - down.value(&x)) / 2e-2;
+            let slope = (sum(&up) - sum(&down)) / 2e-2;
             assert!(
                 (slope - g).abs() < 2e-3,
                 "weight {i}: slope {slope}, gradient {g}"

@@ -96,11 +96,26 @@ pub struct Weights {
     pub version: String,
     pub inputs: usize,
     pub hidden: usize,
+    /// What the outputs estimate, in order (the game's `outcomes`; files from before gammons
+    /// had `win` alone).
+    #[serde(default = "win_alone")]
+    pub outcomes: Vec<String>,
     pub params: Vec<f32>,
 }
 
+fn win_alone() -> Vec<String> {
+    vec!["win".into()]
+}
+
 impl Weights {
-    pub fn new(ruleset: Ruleset, encoding: &str, net: &Net, games: u64, seed: u64) -> Weights {
+    pub fn new(
+        ruleset: Ruleset,
+        encoding: &str,
+        outcomes: &[String],
+        net: &Net,
+        games: u64,
+        seed: u64,
+    ) -> Weights {
         Weights {
             format: FORMAT.into(),
             ruleset,
@@ -110,6 +125,7 @@ impl Weights {
             version: env!("CARGO_PKG_VERSION").into(),
             inputs: net.inputs,
             hidden: net.hidden,
+            outcomes: outcomes.to_vec(),
             params: net.params.clone(),
         }
     }
@@ -118,6 +134,7 @@ impl Weights {
         Net {
             inputs: self.inputs,
             hidden: self.hidden,
+            outputs: self.outcomes.len(),
             params: self.params.clone(),
         }
     }
@@ -144,20 +161,37 @@ impl Weights {
                 e.message()
             )
         })?;
-        if w.params.len() != Net::size(w.inputs, w.hidden) {
+        if w.outcomes.is_empty()
+            || w.params.len() != Net::size(w.inputs, w.hidden, w.outcomes.len())
+        {
             bail!(
-                "{}: a damaged weights file: {} weights for a {}-{}-1 network",
+                "{}: a damaged weights file: {} weights for a {}-{}-{} network",
                 path.display(),
                 w.params.len(),
                 w.inputs,
-                w.hidden
+                w.hidden,
+                w.outcomes.len()
             );
         }
         Ok(w)
     }
 
     /// Refuses weights trained for another ruleset, naming both, or on other inputs.
-    pub fn check_ruleset(&self, path: &Path, wanted: &Ruleset, encoding: &str) -> Result<()> {
+    pub fn check_ruleset(
+        &self,
+        path: &Path,
+        wanted: &Ruleset,
+        encoding: &str,
+        outcomes: &[String],
+    ) -> Result<()> {
+        if self.outcomes != outcomes {
+            bail!(
+                "{}: its outputs estimate {}; this game's outcomes are {}",
+                path.display(),
+                self.outcomes.join(", "),
+                outcomes.join(", ")
+            );
+        }
         if self.encoding != encoding {
             bail!(
                 "{}: trained on the {} encoding; this game's inputs are its {encoding} encoding",

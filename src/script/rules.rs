@@ -150,6 +150,10 @@ pub struct Rules {
     /// Evaluations the game offers besides its own, name to help (the game table's
     /// `evaluations`): `greedy:NAME` asks the `eval` hook for one.
     pub evaluations: BTreeMap<String, String>,
+    /// What a learned evaluation estimates for a seat (the game table's `outcomes`, `win`
+    /// first; backgammon adds its gammons), each the `outcome` hook's value at the end.
+    /// Undeclared: `win` alone, the seat's reward.
+    pub outcomes: Vec<String>,
 }
 
 /// Lists the `*.lua` or `*.toml` file stems of a folder, sorted (an absent folder is empty).
@@ -305,6 +309,29 @@ impl Rules {
         let evaluations = words("evaluations")?.unwrap_or_default();
         let auto_prefers: Vec<String> =
             field::<Option<Vec<String>>>(&def, "auto_prefers", &what)?.unwrap_or_default();
+        let outcomes: Vec<String> = field::<Option<Vec<String>>>(&def, "outcomes", &what)?
+            .unwrap_or_else(|| vec!["win".into()]);
+        if outcomes.first().map(String::as_str) != Some("win") {
+            bail!("{what}: outcomes must start with `win`, the chance that the seat wins");
+        }
+        if let Some(twice) = outcomes
+            .iter()
+            .enumerate()
+            .find(|(i, o)| outcomes[..*i].contains(o))
+        {
+            bail!("{what}: outcomes names `{}` twice", twice.1);
+        }
+        if outcomes.len() > 1
+            && hooks_def
+                .get::<Option<Function>>("outcome")
+                .ok()
+                .flatten()
+                .is_none()
+        {
+            bail!(
+                "{what}: outcomes beyond `win` need hooks.outcome, their values when the game ends"
+            );
+        }
 
         let mut stacks: BTreeMap<String, Vec<Layer>> = BTreeMap::new();
         for pair in hooks_def.pairs::<String, Function>() {
@@ -466,6 +493,7 @@ impl Rules {
             commands,
             auto_prefers,
             evaluations,
+            outcomes,
         })
     }
 

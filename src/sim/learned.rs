@@ -12,7 +12,7 @@ use anyhow::{Result, bail};
 
 use super::report::rewards;
 use crate::learn::encoding::{Seen, encode};
-use crate::learn::net::Net;
+use crate::learn::net::{Net, set_inputs};
 use crate::learn::weights::{Ruleset, Weights, cache_path};
 use crate::script::Rules;
 use crate::session::{Game, Status};
@@ -64,17 +64,48 @@ pub fn worth(game: &mut Game, net: &Net, seat: u32) -> Result<f32> {
 
 /// The estimate that `seat` wins and the [`worth`] of the state of `game` to it.
 pub fn estimate_and_worth(game: &mut Game, net: &Net, seat: u32) -> Result<(f32, f32)> {
-    let seats = game.with_state(|s| s.turn.seats()) as usize;
-    let win = match game.status()? {
-        Status::Over { scores, .. } => rewards(scores, seats)[seat as usize - 1] as f32,
-        _ => net.value(&features(game, seat, net.inputs)?),
+    let estimate = match game.status()? {
+        Status::Over { .. } => outcome(game, seat)?,
+        _ => net.values_of_set(&set_inputs(&features(game, seat, net.inputs)?)),
     };
+    let win = estimate[0];
     if game.rules.hook("equity").is_none() {
         return Ok((win, win));
     }
-    let estimate = HashMap::from([("win", win)]);
-    let v: f64 = game.query_hook("equity", (seat, estimate))?;
+    let named: HashMap<&str, f32> = game
+        .rules
+        .outcomes
+        .iter()
+        .map(String::as_str)
+        .zip(estimate)
+        .collect();
+    let v: f64 = game.query_hook("equity", (seat, named))?;
     Ok((win, v as f32))
+}
+
+/// The values of the game's `outcomes` for `seat` in a finished game: the `outcome` hook's
+/// where the game declares outcomes beyond `win`, else the seat's reward (the winners share 1).
+pub fn outcome(game: &mut Game, seat: u32) -> Result<Vec<f32>> {
+    let outcomes = game.rules.outcomes.clone();
+    if outcomes.len() == 1 {
+        let seats = game.with_state(|s| s.turn.seats()) as usize;
+        let Status::Over { scores, .. } = game.status()? else {
+            bail!("the game is not over");
+        };
+        return Ok(vec![rewards(scores, seats)[seat as usize - 1] as f32]);
+    }
+    let values: HashMap<String, f64> = game.query_hook("outcome", seat)?;
+    outcomes
+        .iter()
+        .map(|name| match values.get(name) {
+            Some(v) if v.is_finite() => Ok(*v as f32),
+            _ => bail!(
+                "{}: outcome gave no number for `{name}` (outcomes: {})",
+                game.rules.game,
+                outcomes.join(", ")
+            ),
+        })
+        .collect()
 }
 
 /// The option of the current decision whose result `net` rates best for `seat` (the first of
@@ -132,7 +163,7 @@ pub fn weights_for(rules: &Rules) -> Result<Rc<Net>> {
         return Ok(net);
     }
     let w = Weights::read(&path)?;
-    w.check_ruleset(&path, &ruleset, encoding_of(rules))?;
+    w.check_ruleset(&path, &ruleset, encoding_of(rules), &rules.outcomes)?;
     let net = Rc::new(w.net());
     LAST.set(Some((path, time, net.clone())));
     Ok(net)

@@ -21,8 +21,7 @@ use anyhow::{Result, anyhow, bail};
 use clap::Args;
 
 use super::command::cores;
-use super::learned::{best_option, encoding_of, features};
-use super::report::rewards;
+use super::learned::{best_option, encoding_of, features, outcome};
 use super::study::{game_seed, load_rules};
 use crate::kernel::rng::Stream;
 use crate::learn::encoding::DEFAULT_INPUTS;
@@ -99,8 +98,8 @@ fn load(dir: &Path, args: &TrainArgs, budget: &Budget) -> Result<Rules> {
     )
 }
 
-/// A state a seat saw in a self-play game: its inputs that were set, and its estimate there.
-type Visit = (Vec<(u32, f32)>, f32);
+/// A state a seat saw in a self-play game: its inputs that were set, and its estimates there.
+type Visit = (Vec<(u32, f32)>, Vec<f32>);
 
 /// Plays self-play game `k` with `net` and returns the change TD(λ) makes to its weights, and
 /// whether the game was cut at `--max-steps` (and counted as a draw).
@@ -123,17 +122,21 @@ fn play(
     let mut steps = 0;
     loop {
         let status = game.status()?.clone();
-        let (rewards, cut) = match &status {
-            Status::Over { scores, .. } => (rewards(scores, seats), false),
-            _ if steps == args.max_steps => (vec![1.0 / seats as f64; seats], true),
-            _ => (Vec::new(), false),
-        };
-        if !rewards.is_empty() {
+        let over = matches!(status, Status::Over { .. });
+        if over || steps == args.max_steps {
             let mut delta = vec![0.0f32; net.params.len()];
-            for (s, r) in rewards.into_iter().enumerate() {
-                td_lambda(net, &seen[s], r as f32, alpha, args.lambda, &mut delta);
+            for (s, states) in seen.iter().enumerate() {
+                // a game cut short is a draw: each seat wins its share, and nothing more
+                let end = if over {
+                    outcome(&mut game, s as u32 + 1)?
+                } else {
+                    let mut v = vec![0.0; net.outputs];
+                    v[0] = 1.0 / seats as f32;
+                    v
+                };
+                td_lambda(net, states, &end, alpha, args.lambda, &mut delta);
             }
-            return Ok((delta, cut));
+            return Ok((delta, !over));
         }
         steps += 1;
         match status {
@@ -155,7 +158,7 @@ fn play(
                 }
                 for (s, states) in seen.iter_mut().enumerate() {
                     let x = set_inputs(&features(&mut game, s as u32 + 1, net.inputs)?);
-                    let v = net.value_of_set(&x);
+                    let v = net.values_of_set(&x);
                     states.push((x, v));
                 }
             }
@@ -163,18 +166,23 @@ fn play(
     }
 }
 
-/// TD(λ) for one seat's game, added to `delta`: the estimates `v_k` at its states and the
-/// reward (`v_T`) give the errors `δ_k = v_{k+1} - v_k`, and each state's gradient counts
-/// with the λ-discounted sum of the errors from there on, `c_k = δ_k + λ c_{k+1}`. This is
-/// the eligibility trace's sum taken backwards, exact because the weights stay fixed during
-/// a game, and it touches only the weights of the inputs that were set.
-fn td_lambda(net: &Net, states: &[Visit], reward: f32, alpha: f32, lambda: f32, delta: &mut [f32]) {
-    let (mut c, mut next) = (0.0, reward);
+/// TD(λ) for one seat's game, added to `delta`, for each output apart: the estimates `v_k`
+/// at its states and the outcome at the end (`v_T`) give the errors `δ_k = v_{k+1} - v_k`,
+/// and each state's gradient counts with the λ-discounted sum of the errors from there on,
+/// `c_k = δ_k + λ c_{k+1}`. This is the eligibility trace's sum taken backwards, exact
+/// because the weights stay fixed during a game, and it touches only the weights of the
+/// inputs that were set.
+fn td_lambda(net: &Net, states: &[Visit], end: &[f32], alpha: f32, lambda: f32, delta: &mut [f32]) {
+    let mut c = vec![0.0f32; net.outputs];
+    let mut next = end.to_vec();
     for (x, v) in states.iter().rev() {
-        c = next - v + lambda * c;
-        next = *v;
-        if c != 0.0 {
-            net.gradient_of_set(x, delta, alpha * c);
+        for k in 0..net.outputs {
+            c[k] = next[k] - v[k] + lambda * c[k];
+        }
+        next.clone_from(v);
+        if c.iter().any(|&ck| ck != 0.0) {
+            let scales: Vec<f32> = c.iter().map(|ck| alpha * ck).collect();
+            net.gradient_of_set(x, delta, &scales);
         }
     }
 }
@@ -235,7 +243,7 @@ pub fn train(
     let (mut net, mut trained) = match &args.from {
         Some(path) => {
             let w = Weights::read(path)?;
-            w.check_ruleset(path, &ruleset, encoding)?;
+            w.check_ruleset(path, &ruleset, encoding, &rules.outcomes)?;
             if w.inputs != inputs {
                 bail!(
                     "{}: {} inputs, the game's features give {inputs}",
@@ -247,7 +255,10 @@ pub fn train(
         }
         None => {
             let mut draw = Stream::new(args.seed, "weights");
-            (Net::new(inputs, args.hidden, || draw.unit()), 0)
+            (
+                Net::new(inputs, args.hidden, rules.outcomes.len(), || draw.unit()),
+                0,
+            )
         }
     };
     let jobs = args.jobs.unwrap_or_else(cores).max(1);
@@ -310,8 +321,15 @@ pub fn train(
             }
             done += batch.len() as u64;
             if saved.elapsed().as_secs() >= CHECKPOINT_SECONDS {
-                Weights::new(ruleset.clone(), encoding, &net, trained + done, args.seed)
-                    .write(&out)?;
+                Weights::new(
+                    ruleset.clone(),
+                    encoding,
+                    &rules.outcomes,
+                    &net,
+                    trained + done,
+                    args.seed,
+                )
+                .write(&out)?;
                 saved = Instant::now();
             }
             progress(
@@ -323,7 +341,7 @@ pub fn train(
         Ok(false)
     })?;
     trained += done;
-    Weights::new(ruleset, encoding, &net, trained, args.seed).write(&out)?;
+    Weights::new(ruleset, encoding, &rules.outcomes, &net, trained, args.seed).write(&out)?;
     let secs = started.elapsed().as_secs_f64();
     let what = if interrupted { "interrupted: " } else { "" };
     let cut = if cut > 0 {

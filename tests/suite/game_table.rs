@@ -132,3 +132,24 @@ fn a_default_variant_that_does_not_exist_is_refused() {
     // Naming an existing variant still loads.
     assert!(load(&dir, Some("quick")).is_ok());
 }
+
+#[test]
+fn outcomes_start_with_win_once_and_beyond_it_need_the_outcome_hook() {
+    let seats = "{ min = 2, max = 2, names = { \"A\", \"B\" } }";
+    for (field, says) in [
+        (
+            "outcomes = { \"gammon\" },",
+            "outcomes must start with `win`",
+        ),
+        (
+            "outcomes = { \"win\", \"win\" },",
+            "outcomes names `win` twice",
+        ),
+        ("outcomes = { \"win\", \"gammon\" },", "need hooks.outcome"),
+    ] {
+        let e = refused(&teams(seats, field));
+        assert!(e.contains(says), "{field}: {e}");
+    }
+    let rules = load(&teams(seats, "outcomes = { \"win\" },"), None).expect("loads");
+    assert_eq!(rules.outcomes, ["win"]);
+}

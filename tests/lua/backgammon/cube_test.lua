@@ -58,6 +58,20 @@ assert(r.scores[1] == 2, "scoring=gammons: backgammon counts 2")
 r = finish({ [1] = 1, [18] = -15 }, nil, { scoring = "single" })
 assert(r.scores[1] == 1, "scoring=single")
 
+-- What the learned evaluation learns from a finished game (features.lua's outcome): the win
+-- and the kind of win on the board, for each side, whatever the scoring counted.
+local features = require("backgammon.features")
+local function outcomes(g, seat)
+  local o = features.outcome(g, seat)
+  return string.format("%g %g %g %g %g", o.win, o.win_gammon, o.win_backgammon, o.lose_gammon,
+    o.lose_backgammon)
+end
+local _, og = finish({ [1] = 1, [18] = -14, [5] = -1 }, nil, { scoring = "single" })
+assert(outcomes(og, 1) == "1 1 1 0 0", "X's backgammon: " .. outcomes(og, 1))
+assert(outcomes(og, 2) == "0 0 0 1 1", "O's loss of a backgammon: " .. outcomes(og, 2))
+_, og = finish({ [1] = 1, [18] = -14 })
+assert(outcomes(og, 1) == "1 0 0 0 0", "a single game: " .. outcomes(og, 1))
+
 -- B26: Jacoby.
 r = finish({ [1] = 1, [18] = -15 }, nil, { jacoby = true })
 assert(r.scores[1] == 1, "B26 Jacoby, centred cube: X +1")
