@@ -880,7 +880,7 @@ impl Repl {
             );
         }
         let seed = s.origin.seed ^ s.events.len() as u64;
-        let (by, ranked) = Bot::new(BotSpec::Learned, seed, actor).rank(&s.game, actor)?;
+        let (by, ranked) = Bot::new(BotSpec::Learned(None), seed, actor).rank(&s.game, actor)?;
         let shown = top.unwrap_or(ranked.len()).min(ranked.len());
         let width = ranked[..shown]
             .iter()

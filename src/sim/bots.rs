@@ -30,15 +30,16 @@ pub enum Budget {
 
 /// A bot, as named on the command line: `random`, `greedy`, `greedy:NAME` (by one of the
 /// evaluations the game declares, e.g. backgammon's `pubeval`), `mcts`, `mcts:500`
-/// (iterations), `mcts:200ms` or `mcts:2s` (time per decision).
+/// (iterations), `mcts:200ms` or `mcts:2s` (time per decision), `learned`, `learned:500`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BotSpec {
     Random,
     /// By the game's `eval` hook, asked for the named evaluation (`None`: the game's own).
     Greedy(Option<String>),
     Mcts(Budget),
-    /// By the evaluation `tortuga train` learned for the ruleset, at 0-ply.
-    Learned,
+    /// By the evaluation `tortuga train` learned for the ruleset: at 0-ply, or with a budget,
+    /// by MCTS whose leaves it evaluates instead of playing random games to the end.
+    Learned(Option<Budget>),
 }
 
 /// MCTS iterations per decision when no budget is given.
@@ -54,7 +55,8 @@ impl FromStr for BotSpec {
         };
         match (name, budget) {
             ("random", None) => Ok(BotSpec::Random),
-            ("learned", None) => Ok(BotSpec::Learned),
+            ("learned", None) => Ok(BotSpec::Learned(None)),
+            ("learned", Some(b)) => Ok(BotSpec::Learned(Some(parse_budget(b)?))),
             ("greedy", None) => Ok(BotSpec::Greedy(None)),
             ("greedy", Some(e)) if !e.is_empty() && !e.contains(char::is_whitespace) => {
                 Ok(BotSpec::Greedy(Some(e.to_string())))
@@ -62,9 +64,9 @@ impl FromStr for BotSpec {
             ("greedy", Some(_)) => bail!("greedy:NAME names one of the game's evaluations"),
             ("mcts", None) => Ok(BotSpec::Mcts(Budget::Iterations(DEFAULT_ITERATIONS))),
             ("mcts", Some(b)) => Ok(BotSpec::Mcts(parse_budget(b)?)),
-            ("random" | "learned", Some(_)) => bail!("bot '{name}' takes no budget"),
+            ("random", Some(_)) => bail!("bot 'random' takes no budget"),
             _ => bail!(
-                "no bot '{text}' (bots: random, greedy[:evaluation], mcts[:iterations|:200ms|:2s], learned)"
+                "no bot '{text}' (bots: random, greedy[:evaluation], mcts[:iterations|:200ms|:2s], learned[:iterations|:200ms])"
             ),
         }
     }
@@ -91,7 +93,9 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             BotSpec::Random => write!(f, "random"),
-            BotSpec::Learned => write!(f, "learned"),
+            BotSpec::Learned(None) => write!(f, "learned"),
+            BotSpec::Learned(Some(Budget::Iterations(n))) => write!(f, "learned:{n}"),
+            BotSpec::Learned(Some(Budget::Time(d))) => write!(f, "learned:{}ms", d.as_millis()),
             BotSpec::Greedy(None) => write!(f, "greedy"),
             BotSpec::Greedy(Some(e)) => write!(f, "greedy:{e}"),
             BotSpec::Mcts(Budget::Iterations(n)) => write!(f, "mcts:{n}"),
@@ -104,7 +108,7 @@ impl BotSpec {
     /// Whether the bot can play `rules`' game: `greedy` needs its `eval` hook, and
     /// `greedy:NAME` an evaluation the game declares (the game table's `evaluations`).
     pub fn check(&self, rules: &Rules) -> Result<()> {
-        if *self == BotSpec::Learned {
+        if let BotSpec::Learned(_) = self {
             return learned::weights_for(rules).map(|_| ());
         }
         let BotSpec::Greedy(named) = self else {
@@ -192,8 +196,12 @@ impl Bot {
                 let named = named.clone();
                 self.greedy(game, actor, named.as_deref())?
             }
-            &BotSpec::Mcts(budget) => self.mcts(game, actor, budget)?,
-            BotSpec::Learned => self.learned(game, actor, count)?,
+            &BotSpec::Mcts(budget) => self.mcts(game, actor, budget, None)?,
+            BotSpec::Learned(None) => self.learned(game, actor, count)?,
+            &BotSpec::Learned(Some(budget)) => {
+                let net = self.net(&game.rules)?;
+                self.mcts(game, actor, budget, Some(net))?
+            }
         };
         game.labels()?
             .iter()
@@ -247,10 +255,7 @@ impl Bot {
     /// The label whose result the learned evaluation rates best for `seat`, judged in what the
     /// seat may see.
     fn learned(&mut self, game: &mut Game, seat: Seat, count: usize) -> Result<String> {
-        if self.net.is_none() {
-            self.net = Some(learned::weights_for(&game.rules)?);
-        }
-        let net = self.net.clone().expect("just read");
+        let net = self.net(&game.rules)?;
         let root = self.view(game, seat)?;
         let g = self.scratch(game, root)?;
         let (pick, _) = learned::best_option(g, &net, seat, count)?;
@@ -289,18 +294,33 @@ impl Bot {
         Ok((by, ranked))
     }
 
-    /// Monte Carlo tree search over decisions and chance outcomes (below).
-    fn mcts(&mut self, game: &mut Game, seat: Seat, budget: Budget) -> Result<String> {
+    /// The learned bot's network, read once.
+    fn net(&mut self, rules: &Rules) -> Result<Rc<Net>> {
+        if self.net.is_none() {
+            self.net = Some(learned::weights_for(rules)?);
+        }
+        Ok(self.net.clone().expect("just read"))
+    }
+
+    /// Monte Carlo tree search over decisions and chance outcomes (below), its leaves judged
+    /// by `net` where given, else by random games to the end.
+    fn mcts(
+        &mut self,
+        game: &mut Game,
+        seat: Seat,
+        budget: Budget,
+        net: Option<Rc<Net>>,
+    ) -> Result<String> {
         let seats = game.with_state(|s| s.turn.seats()) as usize;
         if game.has_hook("eval_decides") {
             let root = self.view(game, seat)?;
             let mut rng = Stream::new(self.rng.next_u64(), "mcts");
             let g = self.scratch(game, root)?;
-            if let Some(i) = decided_by_eval(g, seat, &mut rng)? {
+            if let Some(i) = decided_by_eval(g, seat, &mut rng, net.as_deref())? {
                 return Ok(g.labels()?[i].clone());
             }
         }
-        let mut tree = Tree::new(seats);
+        let mut tree = Tree::new(seats, net);
         let start = Instant::now();
         let mut done = 0u32;
         while match budget {
@@ -338,10 +358,12 @@ struct Node {
 struct Tree {
     nodes: Vec<Node>,
     seats: usize,
+    /// The evaluation that judges a new leaf, if any (else a random game to the end).
+    net: Option<Rc<Net>>,
 }
 
 impl Tree {
-    fn new(seats: usize) -> Tree {
+    fn new(seats: usize, net: Option<Rc<Net>>) -> Tree {
         let root = Node {
             visits: 0.0,
             available: 0.0,
@@ -351,6 +373,7 @@ impl Tree {
         Tree {
             nodes: vec![root],
             seats,
+            net,
         }
     }
 
@@ -383,7 +406,7 @@ impl Tree {
                     node = self.child(node, &key);
                 }
                 Status::Decision { actor, .. } if !expanded => {
-                    if let Some(i) = decided_by_eval(g, actor, rng)? {
+                    if let Some(i) = decided_by_eval(g, actor, rng, self.net.as_deref())? {
                         node = self.child(node, &g.labels()?[i]);
                         g.apply(i)?;
                         path.push(node);
@@ -398,7 +421,10 @@ impl Tree {
                     node = self.child(node, &labels[i]);
                     g.apply(i)?;
                 }
-                Status::Decision { .. } => break rollout(g, rng, self.seats)?,
+                Status::Decision { .. } => match &self.net {
+                    Some(net) => break leaf_values(g, net, self.seats)?,
+                    None => break rollout(g, rng, self.seats)?,
+                },
             }
             path.push(node);
         };
@@ -454,6 +480,13 @@ impl Tree {
     }
 }
 
+/// Each seat's chance of winning from a leaf, by the learned evaluation.
+fn leaf_values(g: &mut Game, net: &Net, seats: usize) -> Result<Vec<f64>> {
+    (1..=seats as u32)
+        .map(|s| Ok(f64::from(learned::estimates(g, net, s)?[0])))
+        .collect()
+}
+
 /// Plays uniformly at random to the end (but for the decisions the game's `eval` takes, as
 /// in the tree); a rollout too long for [`ROLLOUT_STEPS`] is a draw.
 fn rollout(g: &mut Game, rng: &mut Stream, seats: usize) -> Result<Vec<f64>> {
@@ -464,7 +497,7 @@ fn rollout(g: &mut Game, rng: &mut Stream, seats: usize) -> Result<Vec<f64>> {
                 g.resolve_chance(None)?;
             }
             Status::Decision { actor, count, .. } => {
-                let i = match decided_by_eval(g, actor, rng)? {
+                let i = match decided_by_eval(g, actor, rng, None)? {
                     Some(i) => i,
                     None => rng.below(count as u64) as usize,
                 };
@@ -505,10 +538,20 @@ fn eval_decides(g: &Game, actor: Seat) -> Result<bool> {
 }
 
 /// The option `mcts` takes without searching at a decision [`eval_decides`] hands to the
-/// game's `eval`, or `None` (ties at random).
-fn decided_by_eval(g: &mut Game, actor: Seat, rng: &mut Stream) -> Result<Option<usize>> {
+/// game's `eval` (ties at random), or, searching with a learned `net`, to the net's worth;
+/// `None` at any other decision.
+fn decided_by_eval(
+    g: &mut Game,
+    actor: Seat,
+    rng: &mut Stream,
+    net: Option<&Net>,
+) -> Result<Option<usize>> {
     if !eval_decides(g, actor)? {
         return Ok(None);
+    }
+    if let Some(net) = net {
+        let count = g.labels()?.len();
+        return Ok(Some(learned::best_option(g, net, actor, count)?.0));
     }
     if !g.has_hook("eval") {
         bail!("{}: eval_decides needs the eval hook", g.rules.game);

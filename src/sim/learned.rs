@@ -62,12 +62,18 @@ pub fn worth(game: &mut Game, net: &Net, seat: u32) -> Result<f32> {
     Ok(estimate_and_worth(game, net, seat)?.1)
 }
 
+/// The estimates of the game's outcomes for `seat` in the state of `game` (once it is over,
+/// their values).
+pub fn estimates(game: &mut Game, net: &Net, seat: u32) -> Result<Vec<f32>> {
+    match game.status()? {
+        Status::Over { .. } => outcome(game, seat),
+        _ => Ok(net.values_of_set(&set_inputs(&features(game, seat, net.inputs)?))),
+    }
+}
+
 /// The estimate that `seat` wins and the [`worth`] of the state of `game` to it.
 pub fn estimate_and_worth(game: &mut Game, net: &Net, seat: u32) -> Result<(f32, f32)> {
-    let estimate = match game.status()? {
-        Status::Over { .. } => outcome(game, seat)?,
-        _ => net.values_of_set(&set_inputs(&features(game, seat, net.inputs)?)),
-    };
+    let estimate = estimates(game, net, seat)?;
     let win = estimate[0];
     if game.rules.hook("equity").is_none() {
         return Ok((win, win));

@@ -374,3 +374,62 @@ fn hint_ranks_the_options_by_the_evaluation() {
     assert!(learned[..7].windows(2).all(|w| w[0] >= w[1]), "{out}");
     assert!(out.contains("hint: the decision is X's, not O's"), "{out}");
 }
+
+/// `learned:N` searches (MCTS with the learned evaluation at the leaves) and plays the race
+/// as well as the 0-ply bot, far better than chance; a budget of 0 is refused.
+#[test]
+fn the_learned_bot_searches_with_a_budget() {
+    use tortuga::sim::bots::{BotSpec, Budget};
+    let cache = tempfile::tempdir().unwrap();
+    let fixtures = common::fixtures();
+    train(
+        &fixtures,
+        cache.path(),
+        &[
+            "dice_race",
+            "--games",
+            "20000",
+            "--seed",
+            "5",
+            "--alpha",
+            "0.3",
+        ],
+    );
+    for bots in ["learned:30,random", "learned,random"] {
+        let o = tortuga(
+            &fixtures,
+            cache.path(),
+            &[
+                "sim",
+                "dice_race",
+                "--bots",
+                bots,
+                "--games",
+                "400",
+                "--json",
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let text = report.to_string();
+        let wins = report
+            .pointer("/variants/0/measures")
+            .and_then(|m| m.as_array())
+            .and_then(|m| m.iter().find(|x| x["name"] == "A wins"))
+            .and_then(|x| x["interval"]["estimate"].as_f64())
+            .unwrap_or_else(|| panic!("{text}"));
+        // a random runner stays half the time: a player who always moves wins about 87%
+        assert!(wins > 0.8, "{bots}: A wins {wins}");
+    }
+    assert_eq!(
+        "learned:500".parse::<BotSpec>().unwrap(),
+        BotSpec::Learned(Some(Budget::Iterations(500)))
+    );
+    assert_eq!(BotSpec::Learned(None).to_string(), "learned");
+    let e = refused(
+        &fixtures,
+        cache.path(),
+        &["sim", "dice_race", "--bots", "learned:0", "--games", "2"],
+    );
+    assert!(e.contains("budget of 0"), "{e}");
+}
