@@ -143,3 +143,31 @@ fn an_interrupted_shard_writes_no_file() {
     assert!(err.contains("no shard written"), "{err}");
     assert!(!dir.path().join("shard.json").exists());
 }
+
+#[test]
+fn ctrl_c_ends_train_with_the_weights_of_the_games_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("w.toml");
+    let (code, out, err) = interrupted(
+        &[
+            "train",
+            "backgammon",
+            "--set",
+            "cube=false",
+            "--games",
+            "10000000",
+            "--jobs",
+            "2",
+            "--out",
+            out_file.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("interrupted: "), "{out}");
+    let w = tortuga::learn::weights::Weights::read(&out_file).expect("readable weights");
+    assert!(
+        out.contains(&format!("weights ({} games)", w.games)),
+        "{out}"
+    );
+}

@@ -307,12 +307,21 @@ pub fn train(
                 }
             }
             let mut deltas: Vec<(u64, (Vec<f32>, bool))> = Vec::new();
+            let mut failed = None;
             for _ in 0..jobs.min(batch.len()) {
-                deltas.extend(
-                    back_rx
-                        .recv()
-                        .map_err(|_| anyhow!("a training worker stopped"))??,
-                );
+                match back_rx
+                    .recv()
+                    .map_err(|_| anyhow!("a training worker stopped"))?
+                {
+                    Ok(played) => deltas.extend(played),
+                    Err(e) => failed = Some(e),
+                }
+            }
+            // Ctrl-C stops the games under way: the batches before it are kept and written.
+            match failed {
+                Some(_) if limits::interrupted() => return Ok(true),
+                Some(e) => return Err(e),
+                None => {}
             }
             deltas.sort_by_key(|(k, _)| *k);
             for (_, (d, was_cut)) in &deltas {
