@@ -267,6 +267,82 @@ impl Randomizer {
     }
 }
 
+/// The most outcomes [`Randomizer::outcomes`] lists (four six-sided dice).
+pub const MAX_OUTCOMES: usize = 1296;
+
+/// Every outcome of a chance event: the words `roll` forces each with, and its probability.
+pub type Outcomes = Vec<(Vec<String>, f64)>;
+
+impl Randomizer {
+    /// Every outcome this randomizer can produce now, as the words `roll` forces it with, with
+    /// its probability; `None` when there are more than [`MAX_OUTCOMES`] (or an empty bag).
+    /// Dice are listed in order (a 6-5 and a 5-6 apart), a bag by distinct item.
+    pub fn outcomes(&self, state: &State) -> Option<Outcomes> {
+        let out = match &self.kind {
+            Kind::Dice { faces, count } => {
+                let n = faces.len().checked_pow(*count as u32)?;
+                if n > MAX_OUTCOMES {
+                    return None;
+                }
+                let p = 1.0 / n as f64;
+                (0..n)
+                    .map(|mut i| {
+                        let words = (0..*count)
+                            .map(|_| {
+                                let face = faces[i % faces.len()];
+                                i /= faces.len();
+                                face.to_string()
+                            })
+                            .collect();
+                        (words, p)
+                    })
+                    .collect()
+            }
+            Kind::Cowries { count, p, .. } => (0..=*count)
+                .map(|k| {
+                    let ways = (0..k).fold(1.0, |c, i| c * (count - i) as f64 / (i + 1) as f64);
+                    let chance = ways * p.powi(k as i32) * (1.0 - p).powi((count - k) as i32);
+                    (vec![format!("up={k}")], chance)
+                })
+                .collect(),
+            Kind::Spinner { sectors } => {
+                let total: u64 = sectors.iter().map(|(_, w)| w).sum();
+                sectors
+                    .iter()
+                    .map(|(name, w)| (vec![name.clone()], *w as f64 / total as f64))
+                    .collect()
+            }
+            Kind::Orientation { count } => {
+                if *count as usize > MAX_OUTCOMES {
+                    return None;
+                }
+                (0..*count)
+                    .map(|v| (vec![v.to_string()], 1.0 / *count as f64))
+                    .collect()
+            }
+            Kind::Bag { bag } => {
+                let items = state.bags.get(bag).filter(|items| !items.is_empty())?;
+                let mut counts: Vec<(String, usize)> = Vec::new();
+                for item in items {
+                    match counts.last_mut() {
+                        Some((last, n)) if last == item => *n += 1,
+                        _ => counts.push((item.clone(), 1)),
+                    }
+                }
+                if counts.len() > MAX_OUTCOMES {
+                    return None;
+                }
+                let total = items.len() as f64;
+                counts
+                    .into_iter()
+                    .map(|(item, n)| (vec![item], n as f64 / total))
+                    .collect()
+            }
+        };
+        Some(out)
+    }
+}
+
 enum Sampled {
     Outcome(Outcome),
     BagIndex(usize),
@@ -288,6 +364,53 @@ mod tests {
             kind,
             secret: false,
         }
+    }
+
+    /// Every outcome listed can be forced, and their chances add up to one.
+    #[test]
+    fn outcomes_list_what_can_be_forced_with_chances_adding_up_to_one() {
+        let mut s = state();
+        s.bags
+            .insert("deck".into(), vec!["a".into(), "a".into(), "b".into()]);
+        let kinds = [
+            Kind::Dice {
+                faces: vec![1, 2, 3, 4, 5, 6],
+                count: 2,
+            },
+            Kind::Cowries {
+                count: 7,
+                p: 0.3,
+                values: vec![7, 1, 2, 3, 4, 5, 6, 12],
+            },
+            Kind::Spinner {
+                sectors: vec![("N".into(), 3), ("S".into(), 1)],
+            },
+            Kind::Orientation { count: 4 },
+            Kind::Bag { bag: "deck".into() },
+        ];
+        for kind in kinds {
+            let r = randomizer(kind.clone());
+            let all = r.outcomes(&s).expect("few outcomes");
+            let total: f64 = all.iter().map(|(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-12, "{kind:?}: {total}");
+            for (words, _) in &all {
+                let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                r.force(&words, &mut s.clone()).expect("forced");
+            }
+        }
+        let dice = randomizer(Kind::Dice {
+            faces: vec![1, 2, 3, 4, 5, 6],
+            count: 2,
+        });
+        assert_eq!(dice.outcomes(&s).unwrap().len(), 36);
+        let bag = randomizer(Kind::Bag { bag: "deck".into() });
+        let listed = bag.outcomes(&s).unwrap();
+        assert_eq!(listed[0], (vec!["a".to_string()], 2.0 / 3.0));
+        let many = randomizer(Kind::Dice {
+            faces: vec![1, 2, 3, 4, 5, 6],
+            count: 5,
+        });
+        assert!(many.outcomes(&s).is_none());
     }
 
     #[test]

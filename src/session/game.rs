@@ -8,7 +8,7 @@ use mlua::{AnyUserData, FromLuaMulti, Function, MultiValue, Table, Value as LuaV
 
 use super::driven::{self, Choose, First, Hooks, Taken};
 use super::status::{Fields, Reply, Status, describe_status, same_status};
-use crate::kernel::randomizer::Kind;
+use crate::kernel::randomizer::{Kind, Outcomes};
 use crate::kernel::state::{Continuation, Decision, Wait};
 use crate::kernel::view::ALL_SEATS;
 use crate::kernel::{Outcome, Seat, State, Value, Viewer};
@@ -688,6 +688,17 @@ impl Game {
         Ok((LuaValue::String(lua_name.clone()), t))
     }
 
+    /// Every outcome of the pending chance event, as the words that force it, with its
+    /// probability; `None` when there are too many to list (`Randomizer::outcomes`).
+    pub fn chance_outcomes(&mut self) -> Result<Option<Outcomes>> {
+        let Status::Chance(name, params) = self.status()?.clone() else {
+            bail!("the game is not waiting for a chance event");
+        };
+        let rules = self.rules.clone();
+        let randomizer = params.as_deref().unwrap_or(&rules.randomizers[&name]);
+        Ok(self.with_state(|s| randomizer.outcomes(s)))
+    }
+
     /// Draws the pending chance event from its stream, or takes `forced` words, and applies it.
     pub fn resolve_chance(&mut self, forced: Option<&[&str]>) -> Result<(String, Outcome)> {
         let Status::Chance(name, params) = self.status()?.clone() else {
@@ -744,6 +755,18 @@ impl Game {
     ) -> Result<R> {
         let f = self.hook(name)?;
         self.query_as(self.view, &f, args)
+    }
+
+    /// A query hook run in `seat`'s view, whatever the game's viewer: what the seat may not
+    /// see cannot be read (a learned evaluation's `features`).
+    pub fn query_hook_for<A: mlua::IntoLuaMulti, R: mlua::FromLuaMulti>(
+        &self,
+        seat: Seat,
+        name: &str,
+        args: A,
+    ) -> Result<R> {
+        let f = self.hook(name)?;
+        self.query_as(Viewer::Seat(seat), &f, args)
     }
 
     /// The number of seats a position in the game's format is for, when the game's

@@ -40,6 +40,8 @@ pub enum BotSpec {
     /// By the evaluation `tortuga train` learned for the ruleset: at 0-ply, or with a budget,
     /// by MCTS whose leaves it evaluates instead of playing random games to the end.
     Learned(Option<Budget>),
+    /// By the learned evaluation one chance event ahead (`learned:1ply`, gnubg's 1-ply).
+    LearnedOnePly,
 }
 
 /// MCTS iterations per decision when no budget is given.
@@ -56,6 +58,7 @@ impl FromStr for BotSpec {
         match (name, budget) {
             ("random", None) => Ok(BotSpec::Random),
             ("learned", None) => Ok(BotSpec::Learned(None)),
+            ("learned", Some("1ply")) => Ok(BotSpec::LearnedOnePly),
             ("learned", Some(b)) => Ok(BotSpec::Learned(Some(parse_budget(b)?))),
             ("greedy", None) => Ok(BotSpec::Greedy(None)),
             ("greedy", Some(e)) if !e.is_empty() && !e.contains(char::is_whitespace) => {
@@ -66,7 +69,7 @@ impl FromStr for BotSpec {
             ("mcts", Some(b)) => Ok(BotSpec::Mcts(parse_budget(b)?)),
             ("random", Some(_)) => bail!("bot 'random' takes no budget"),
             _ => bail!(
-                "no bot '{text}' (bots: random, greedy[:evaluation], mcts[:iterations|:200ms|:2s], learned[:iterations|:200ms])"
+                "no bot '{text}' (bots: random, greedy[:evaluation], mcts[:iterations|:200ms|:2s], learned[:1ply|:iterations|:200ms])"
             ),
         }
     }
@@ -94,6 +97,7 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Random => write!(f, "random"),
             BotSpec::Learned(None) => write!(f, "learned"),
+            BotSpec::LearnedOnePly => write!(f, "learned:1ply"),
             BotSpec::Learned(Some(Budget::Iterations(n))) => write!(f, "learned:{n}"),
             BotSpec::Learned(Some(Budget::Time(d))) => write!(f, "learned:{}ms", d.as_millis()),
             BotSpec::Greedy(None) => write!(f, "greedy"),
@@ -108,7 +112,7 @@ impl BotSpec {
     /// Whether the bot can play `rules`' game: `greedy` needs its `eval` hook, and
     /// `greedy:NAME` an evaluation the game declares (the game table's `evaluations`).
     pub fn check(&self, rules: &Rules) -> Result<()> {
-        if let BotSpec::Learned(_) = self {
+        if let BotSpec::Learned(_) | BotSpec::LearnedOnePly = self {
             return learned::weights_for(rules).map(|_| ());
         }
         let BotSpec::Greedy(named) = self else {
@@ -197,7 +201,8 @@ impl Bot {
                 self.greedy(game, actor, named.as_deref())?
             }
             &BotSpec::Mcts(budget) => self.mcts(game, actor, budget, None)?,
-            BotSpec::Learned(None) => self.learned(game, actor, count)?,
+            BotSpec::Learned(None) => self.learned(game, actor, count, false)?,
+            BotSpec::LearnedOnePly => self.learned(game, actor, count, true)?,
             &BotSpec::Learned(Some(budget)) => {
                 let net = self.net(&game.rules)?;
                 self.mcts(game, actor, budget, Some(net))?
@@ -252,13 +257,23 @@ impl Bot {
         Ok(labels[pick].clone())
     }
 
-    /// The label whose result the learned evaluation rates best for `seat`, judged in what the
-    /// seat may see.
-    fn learned(&mut self, game: &mut Game, seat: Seat, count: usize) -> Result<String> {
+    /// The label whose result the learned evaluation rates best for `seat` (at 0-ply, or one
+    /// chance event ahead), judged in what the seat may see.
+    fn learned(
+        &mut self,
+        game: &mut Game,
+        seat: Seat,
+        count: usize,
+        one_ply: bool,
+    ) -> Result<String> {
         let net = self.net(&game.rules)?;
         let root = self.view(game, seat)?;
         let g = self.scratch(game, root)?;
-        let (pick, _) = learned::best_option(g, &net, seat, count)?;
+        let (pick, _) = if one_ply {
+            learned::best_option_1ply(g, &net, seat, count)?
+        } else {
+            learned::best_option(g, &net, seat, count)?
+        };
         Ok(g.labels()?[pick].clone())
     }
 

@@ -44,7 +44,8 @@ pub fn features(game: &mut Game, seat: u32, inputs: usize) -> Result<Vec<f32>> {
         game.with_state(|s| encode(s, &seen, &mut x));
         return Ok(x);
     }
-    let x: Vec<f32> = game.query_hook("features", seat)?;
+    // in the seat's view: a rule that reads what the seat may not see fails, never learns it
+    let x: Vec<f32> = game.query_hook_for(seat, "features", seat)?;
     if x.len() != inputs {
         bail!(
             "{}: features gave {} numbers, not {inputs} as before",
@@ -129,6 +130,80 @@ pub fn best_option(game: &mut Game, net: &Net, seat: u32, count: usize) -> Resul
     }
     game.restore(root);
     Ok(best)
+}
+
+/// The options a 1-ply search looks ahead from: the best at 0-ply (as gnubg filters moves).
+pub const ONE_PLY_CANDIDATES: usize = 6;
+/// Decisions before the chance event that 1-ply follows (backgammon's cube: two).
+const MAX_HOPS: usize = 8;
+
+/// 1-ply: among the best few options at 0-ply, the one whose result `seat` may expect to be
+/// worth most one chance event ahead (gnubg's 1-ply: every roll of the opponent, each with
+/// its probability, answered by the opponent's best move at 0-ply); `game` is left as it was.
+pub fn best_option_1ply(
+    game: &mut Game,
+    net: &Net,
+    seat: u32,
+    count: usize,
+) -> Result<(usize, f32)> {
+    let root = game.snapshot();
+    let mut ranked = Vec::with_capacity(count);
+    for i in 0..count {
+        game.restore(root.clone());
+        game.apply(i)?;
+        ranked.push((i, worth(game, net, seat)?));
+    }
+    // stable: the first of equals stays ahead
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    ranked.truncate(ONE_PLY_CANDIDATES);
+    let mut best = (ranked[0].0, f32::NEG_INFINITY);
+    for &(i, _) in &ranked {
+        game.restore(root.clone());
+        game.apply(i)?;
+        let v = look_ahead(game, net, seat)?;
+        if v > best.1 {
+            best = (i, v);
+        }
+    }
+    game.restore(root);
+    Ok(best)
+}
+
+/// What the state of `game` is worth to `seat` once the next chance event has fallen: the
+/// decisions of other seats before it taken at 0-ply, its outcomes listed with their
+/// probabilities, and the decision that follows each taken at 0-ply by its seat. A decision
+/// of `seat`'s own, the end, or a chance event too large to list stops the look ahead there.
+fn look_ahead(game: &mut Game, net: &Net, seat: u32) -> Result<f32> {
+    for _ in 0..MAX_HOPS {
+        match *game.status()? {
+            Status::Decision { actor, count, .. } if actor != seat => {
+                let (i, _) = best_option(game, net, actor, count)?;
+                game.apply(i)?;
+            }
+            Status::Chance(..) => {
+                let Some(outcomes) = game.chance_outcomes()? else {
+                    break;
+                };
+                let at = game.snapshot();
+                let mut sum = 0.0;
+                for (words, p) in outcomes {
+                    game.restore(at.clone());
+                    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                    game.resolve_chance(Some(&words))?;
+                    if let Status::Decision { actor, count, .. } = *game.status()?
+                        && actor != seat
+                    {
+                        let (i, _) = best_option(game, net, actor, count)?;
+                        game.apply(i)?;
+                    }
+                    sum += p * f64::from(worth(game, net, seat)?);
+                }
+                return Ok(sum as f32);
+            }
+            _ => break,
+        }
+    }
+    worth(game, net, seat)
 }
 
 thread_local! {

@@ -375,8 +375,9 @@ fn hint_ranks_the_options_by_the_evaluation() {
     assert!(out.contains("hint: the decision is X's, not O's"), "{out}");
 }
 
-/// `learned:N` searches (MCTS with the learned evaluation at the leaves) and plays the race
-/// as well as the 0-ply bot, far better than chance; a budget of 0 is refused.
+/// `learned:N` searches (MCTS with the learned evaluation at the leaves) and `learned:1ply`
+/// looks one die ahead; both play the race as well as the 0-ply bot, far better than chance;
+/// a budget of 0 is refused.
 #[test]
 fn the_learned_bot_searches_with_a_budget() {
     use tortuga::sim::bots::{BotSpec, Budget};
@@ -395,7 +396,7 @@ fn the_learned_bot_searches_with_a_budget() {
             "0.3",
         ],
     );
-    for bots in ["learned:30,random", "learned,random"] {
+    for bots in ["learned:30,random", "learned,random", "learned:1ply,random"] {
         let o = tortuga(
             &fixtures,
             cache.path(),
@@ -426,10 +427,50 @@ fn the_learned_bot_searches_with_a_budget() {
         BotSpec::Learned(Some(Budget::Iterations(500)))
     );
     assert_eq!(BotSpec::Learned(None).to_string(), "learned");
+    assert_eq!(
+        "learned:1ply".parse::<BotSpec>().unwrap(),
+        BotSpec::LearnedOnePly
+    );
     let e = refused(
         &fixtures,
         cache.path(),
         &["sim", "dice_race", "--bots", "learned:0", "--games", "2"],
     );
     assert!(e.contains("budget of 0"), "{e}");
+}
+
+/// A game's own `features` run in the seat's view: a rule that reads another seat's secret
+/// stops training with the rule's error, and nothing is learned from it or written.
+#[test]
+fn features_that_read_another_seats_secret_are_refused() {
+    let dir = common::scratch_rules();
+    let rules = dir.path().join("rules");
+    std::fs::create_dir_all(rules.join("peek")).unwrap();
+    std::fs::write(
+        rules.join("peek/game.lua"),
+        r#"local vault = require("vault.game")
+local hooks = {}
+for name, f in pairs(vault.hooks) do hooks[name] = f end
+-- the other seat's card, which this seat may not see
+hooks.features = function(G, seat) return { tonumber(G:secret_get("card" .. (3 - seat))) or 0 } end
+return { name = "peek", title = "Peek", seats = vault.seats, randomizers = vault.randomizers, hooks = hooks }
+"#,
+    )
+    .unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let out = cache.path().join("peek.toml");
+    let e = refused(
+        &rules,
+        cache.path(),
+        &[
+            "train",
+            "peek",
+            "--games",
+            "4",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(e.contains("hidden from seat"), "{e}");
+    assert!(!out.exists());
 }
