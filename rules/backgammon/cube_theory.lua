@@ -70,6 +70,10 @@ function CT.met(a, b, post)
   return PRE[a][b]
 end
 
+-- Whether a side one away reads the post-Crawford row: the Crawford game was played, or
+-- the rule is off.
+local function past_crawford(G) return not switches.crawford or G:get("crawford_used") or false end
+
 -- The chances of each result for `seat`: single, gammon and backgammon wins and losses.
 ---@param e Estimate
 local function results(e)
@@ -131,7 +135,7 @@ end
 -- at `value`.
 local function match(G, e, value, a, b, mine, theirs)
   local w, wins, losses = results(e)
-  local post = not switches.crawford or G:get("crawford_used") or false
+  local post = past_crawford(G)
   -- a game that takes a side to one away for the first time makes the next the Crawford game
   -- (the table's first row); after it, the post-Crawford row
   local function after(x, y) return CT.met(x, y, post) end
@@ -187,7 +191,7 @@ end
 local function cashed(G, seat, winner, points)
   local a, b = needs(G, seat)
   if not a then return winner == seat and points or -points end
-  local post = not switches.crawford or G:get("crawford_used") or false
+  local post = past_crawford(G)
   if winner == seat then return CT.met(a - points, b, post) end
   return CT.met(a, b - points, post)
 end

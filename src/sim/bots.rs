@@ -289,22 +289,22 @@ impl Bot {
         };
         let root = self.view(game, seat)?;
         let g = self.scratch(game, root)?;
-        let state = g.snapshot();
         let labels = g.labels()?;
-        let mut ranked = Vec::with_capacity(labels.len());
-        for (i, label) in labels.into_iter().enumerate() {
-            g.restore(state.clone());
-            g.apply(i)?;
-            let (win, worth) = match &net {
-                Some(net) => {
-                    let (win, worth) = learned::estimate_and_worth(g, net, seat)?;
-                    (Some(f64::from(win)), f64::from(worth))
-                }
-                None => (None, g.query_hook("eval", (seat, None::<String>))?),
-            };
-            ranked.push(Ranked { label, worth, win });
-        }
-        g.restore(state);
+        let judged: Vec<(Option<f64>, f64)> = match &net {
+            Some(net) => learned::judge_options(g, net, seat, labels.len())?
+                .into_iter()
+                .map(|(win, worth)| (Some(f64::from(win)), f64::from(worth)))
+                .collect(),
+            None => eval_values(g, seat, None)?
+                .into_iter()
+                .map(|worth| (None, worth))
+                .collect(),
+        };
+        let mut ranked: Vec<Ranked> = labels
+            .into_iter()
+            .zip(judged)
+            .map(|(label, (win, worth))| Ranked { label, worth, win })
+            .collect();
         ranked.sort_by(|a, b| b.worth.total_cmp(&a.worth));
         Ok((by, ranked))
     }
@@ -526,14 +526,9 @@ fn rollout(g: &mut Game, rng: &mut Stream, seats: usize) -> Result<Vec<f64>> {
 /// The options of the current decision of `g` whose results the game's `eval` rates best for
 /// `seat`, by the evaluation `named` (`None`: the game's own); `g` is left as it was.
 fn best_by_eval(g: &mut Game, seat: Seat, named: Option<&str>) -> Result<Vec<usize>> {
-    let root = g.snapshot();
-    let count = g.labels()?.len();
     let mut best: Vec<usize> = Vec::new();
     let mut best_value = f64::NEG_INFINITY;
-    for i in 0..count {
-        g.restore(root.clone());
-        g.apply(i)?;
-        let value: f64 = g.query_hook("eval", (seat, named))?;
+    for (i, value) in eval_values(g, seat, named)?.into_iter().enumerate() {
         if value > best_value + 1e-9 {
             best_value = value;
             best.clear();
@@ -542,8 +537,23 @@ fn best_by_eval(g: &mut Game, seat: Seat, named: Option<&str>) -> Result<Vec<usi
             best.push(i);
         }
     }
-    g.restore(root);
     Ok(best)
+}
+
+/// The game's `eval` of each option's result for `seat` (by the evaluation `named`), in
+/// option order; `g` is left as it was.
+fn eval_values(g: &mut Game, seat: Seat, named: Option<&str>) -> Result<Vec<f64>> {
+    let root = g.snapshot();
+    let count = g.labels()?.len();
+    let values = (0..count)
+        .map(|i| {
+            g.restore(root.clone());
+            g.apply(i)?;
+            g.query_hook("eval", (seat, named))
+        })
+        .collect();
+    g.restore(root);
+    values
 }
 
 /// Whether the game's `eval_decides` hook hands the current decision of `actor` to the

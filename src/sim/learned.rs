@@ -1,6 +1,8 @@
-//! Playing by a learned evaluation: a seat's inputs (the game's `features` hook), the option
-//! whose result the network rates best (0-ply), and the weights the `learned` bot finds for a
-//! ruleset. `train` uses the same two functions, so a bot plays as its evaluation learned to.
+//! Playing by a learned evaluation: a seat's inputs (the game's `features` hook, or the
+//! generic encoding), the estimates of the game's outcomes and what they are worth (its
+//! `equity` hook), the option whose result is worth most (0-ply) or is expected to be one
+//! chance event ahead (1-ply), and the weights the `learned` bot finds for a ruleset. `train`
+//! uses the same functions, so a bot plays as its evaluation learned to.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -115,20 +117,38 @@ pub fn outcome(game: &mut Game, seat: u32) -> Result<Vec<f32>> {
         .collect()
 }
 
+/// Each option of the current decision judged for `seat` by `net`, in option order: the
+/// estimate that the seat wins after it, and its [`worth`]; `game` is left as it was.
+pub fn judge_options(
+    game: &mut Game,
+    net: &Net,
+    seat: u32,
+    count: usize,
+) -> Result<Vec<(f32, f32)>> {
+    let root = game.snapshot();
+    let judged = (0..count)
+        .map(|i| {
+            game.restore(root.clone());
+            game.apply(i)?;
+            estimate_and_worth(game, net, seat)
+        })
+        .collect();
+    game.restore(root);
+    judged
+}
+
 /// The option of the current decision whose result `net` rates best for `seat` (the first of
 /// equals; [`worth`]), with its worth; `game` is left as it was.
 pub fn best_option(game: &mut Game, net: &Net, seat: u32, count: usize) -> Result<(usize, f32)> {
-    let root = game.snapshot();
     let mut best = (0, f32::NEG_INFINITY);
-    for i in 0..count {
-        game.restore(root.clone());
-        game.apply(i)?;
-        let v = worth(game, net, seat)?;
+    for (i, (_, v)) in judge_options(game, net, seat, count)?
+        .into_iter()
+        .enumerate()
+    {
         if v > best.1 {
             best = (i, v);
         }
     }
-    game.restore(root);
     Ok(best)
 }
 
@@ -146,13 +166,12 @@ pub fn best_option_1ply(
     seat: u32,
     count: usize,
 ) -> Result<(usize, f32)> {
+    let mut ranked: Vec<(usize, f32)> = judge_options(game, net, seat, count)?
+        .into_iter()
+        .map(|(_, v)| v)
+        .enumerate()
+        .collect();
     let root = game.snapshot();
-    let mut ranked = Vec::with_capacity(count);
-    for i in 0..count {
-        game.restore(root.clone());
-        game.apply(i)?;
-        ranked.push((i, worth(game, net, seat)?));
-    }
     // stable: the first of equals stays ahead
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
     ranked.truncate(ONE_PLY_CANDIDATES);
