@@ -458,14 +458,16 @@ fn progress_bar(quiet: bool) -> impl FnMut(Option<u64>) {
     }
 }
 
-/// `train`'s progress on a terminal: games, games per second and the time left.
-fn train_bar() -> impl FnMut(u64, u64, f64) {
+/// `train`'s progress on a terminal: games, games per second, the running strength figure and
+/// the time left.
+fn train_bar() -> impl FnMut(&sim::train::Progress) {
     let mut bar: Option<indicatif::ProgressBar> = None;
     let shown = std::io::stderr().is_terminal();
-    move |done, total, rate| {
+    move |p| {
         if !shown {
             return;
         }
+        let (done, total) = (p.done, p.total);
         let b = bar.get_or_insert_with(|| {
             let b = indicatif::ProgressBar::new(total);
             b.set_style(
@@ -477,7 +479,10 @@ fn train_bar() -> impl FnMut(u64, u64, f64) {
             b
         });
         b.set_position(done);
-        b.set_message(format!("{rate:.1} games/s"));
+        b.set_message(match &p.strength {
+            Some(s) => format!("{:.1} games/s, {s}", p.games_per_second),
+            None => format!("{:.1} games/s", p.games_per_second),
+        });
         if done == total {
             b.finish_and_clear();
         }

@@ -20,9 +20,13 @@ use std::time::Instant;
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 
+use super::bots::{Bot, BotSpec};
 use super::command::cores;
 use super::learned::{best_option, encoding_of, features, outcome};
+use super::report::rewards;
+use super::stats::wilson;
 use super::study::{game_seed, load_rules};
+use crate::kernel::Seat;
 use crate::kernel::rng::Stream;
 use crate::learn::encoding::DEFAULT_INPUTS;
 use crate::learn::net::{Net, set_inputs};
@@ -58,8 +62,8 @@ pub struct TrainArgs {
     /// bot looks).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Steps after which a self-play game stops and counts as a draw (a game whose players
-    /// have not yet learned to end it).
+    /// Steps after which a self-play game stops (a game whose players have not yet learned to
+    /// end it); it teaches what it saw, and its last estimates stand for its outcome.
     #[arg(long, default_value_t = 10_000)]
     pub max_steps: u64,
     /// The share of decisions taken at random rather than by the evaluation (ε-greedy), for
@@ -79,6 +83,10 @@ pub struct TrainArgs {
     /// The trace decay λ of TD(λ), from 0 (one step) to 1 (the game's outcome).
     #[arg(long, default_value_t = 0.7)]
     pub lambda: f32,
+    /// The bot the running strength figure plays against: one game per batch, the learned
+    /// seat at 0-ply against this bot in every other seat (`none`: no gauge games).
+    #[arg(long, default_value = "random")]
+    pub gauge: String,
 }
 
 /// Games per batch: played with the same weights, their changes added in game order.
@@ -101,8 +109,53 @@ fn load(dir: &Path, args: &TrainArgs, budget: &Budget) -> Result<Rules> {
 /// A state a seat saw in a self-play game: its inputs that were set, and its estimates there.
 type Visit = (Vec<(u32, f32)>, Vec<f32>);
 
+/// Decides for a seat as the `learned` bot does, at 0-ply, in what the seat may know: on a
+/// scratch game holding the seat's view, its hidden secrets and bags dealt again and its
+/// streams reseeded, so neither the choice nor what it teaches reads the true state.
+struct Chooser {
+    scratch: Option<Game>,
+    rng: Stream,
+}
+
+impl Chooser {
+    fn new(seed: u64) -> Chooser {
+        Chooser {
+            scratch: None,
+            rng: Stream::new(seed, "view"),
+        }
+    }
+
+    fn pick(&mut self, game: &Game, net: &Net, seat: Seat, count: usize) -> Result<usize> {
+        let mut view = game.determinized_state(seat, self.rng.next_u64())?;
+        view.reseed(self.rng.next_u64());
+        view.logging = false;
+        let g = match &mut self.scratch {
+            Some(g) => {
+                g.restore(view);
+                g
+            }
+            None => {
+                let mut g = Game::from_state(game.rules.clone(), view)?;
+                g.transactional = false;
+                g.check_returned_status = false;
+                self.scratch.insert(g)
+            }
+        };
+        Ok(best_option(g, net, seat, count)?.0)
+    }
+}
+
+/// A new game for training, without the safety nets interactive play needs.
+fn fresh(rules: &Rc<Rules>, players: u32, seed: u64) -> Result<Game> {
+    let mut game = Game::new(rules.clone(), players, seed)?;
+    game.transactional = false;
+    game.check_returned_status = false;
+    game.with_state_mut(|s| s.logging = false);
+    Ok(game)
+}
+
 /// Plays self-play game `k` with `net` and returns the change TD(λ) makes to its weights, and
-/// whether the game was cut at `--max-steps` (and counted as a draw).
+/// whether the game was cut at `--max-steps`.
 fn play(
     rules: &Rc<Rules>,
     args: &TrainArgs,
@@ -111,14 +164,12 @@ fn play(
     k: u64,
 ) -> Result<(Vec<f32>, bool)> {
     let alpha = args.alpha * (1.0 - 0.9 * k as f32 / args.games as f32);
-    let mut game = Game::new(rules.clone(), players, game_seed(args.seed, k))?;
-    game.transactional = false;
-    game.check_returned_status = false;
-    game.with_state_mut(|s| s.logging = false);
-    let seats = players as usize;
+    let seed = game_seed(args.seed, k);
+    let mut game = fresh(rules, players, seed)?;
     // each seat's inputs after every decision, with its estimate there
-    let mut seen: Vec<Vec<Visit>> = vec![Vec::new(); seats];
-    let mut explore = Stream::new(game_seed(args.seed, k), "explore");
+    let mut seen: Vec<Vec<Visit>> = vec![Vec::new(); players as usize];
+    let mut explore = Stream::new(seed, "explore");
+    let mut chooser = Chooser::new(seed);
     let mut steps = 0;
     loop {
         let status = game.status()?.clone();
@@ -126,13 +177,16 @@ fn play(
         if over || steps == args.max_steps {
             let mut delta = vec![0.0f32; net.params.len()];
             for (s, states) in seen.iter().enumerate() {
-                // a game cut short is a draw: each seat wins its share, and nothing more
+                // A game cut short has no outcome: its last estimates stand for it (the
+                // time limit is not part of the game, so teaching that long games are draws
+                // would teach the players to stall).
                 let end = if over {
                     outcome(&mut game, s as u32 + 1)?
                 } else {
-                    let mut v = vec![0.0; net.outputs];
-                    v[0] = 1.0 / seats as f32;
-                    v
+                    match states.last() {
+                        Some((_, v)) => v.clone(),
+                        None => continue,
+                    }
                 };
                 td_lambda(net, states, &end, alpha, args.lambda, &mut delta);
             }
@@ -150,7 +204,7 @@ fn play(
                 } else if args.explore > 0.0 && explore.unit() < args.explore {
                     explore.below(count as u64) as usize
                 } else {
-                    best_option(&mut game, net, actor, count)?.0
+                    chooser.pick(&game, net, actor, count)?
                 };
                 game.apply(pick)?;
                 if matches!(game.status()?, Status::Over { .. }) {
@@ -165,6 +219,52 @@ fn play(
         }
     }
 }
+
+/// Gauge game `n`: `net` at 0-ply holds one seat (each in turn) against the `--gauge` bot in
+/// every other; what the net's seat won (a shared win its share), or `None` if cut. It does
+/// not train: it is the running strength figure `train` shows.
+fn gauge(
+    rules: &Rc<Rules>,
+    args: &TrainArgs,
+    players: u32,
+    net: &Net,
+    opponent: &BotSpec,
+    n: u64,
+) -> Result<Option<f64>> {
+    let seed = game_seed(args.seed ^ GAUGE_SALT, n);
+    let mut game = fresh(rules, players, seed)?;
+    let me = (n % u64::from(players)) as Seat + 1;
+    let mut bots: Vec<Bot> = (1..=players)
+        .map(|s| Bot::new(opponent.clone(), seed, s))
+        .collect();
+    let mut chooser = Chooser::new(seed);
+    for _ in 0..args.max_steps {
+        match *game.status()? {
+            Status::Over { ref scores, .. } => {
+                return Ok(Some(rewards(scores, players as usize)[me as usize - 1]));
+            }
+            Status::Chance(..) => {
+                game.resolve_chance(None)?;
+            }
+            Status::Decision { actor, count, .. } => {
+                let pick = if count == 1 {
+                    0
+                } else if actor == me {
+                    chooser.pick(&game, net, actor, count)?
+                } else {
+                    bots[actor as usize - 1].choose(&mut game)?
+                };
+                game.apply(pick)?;
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Gauge games are seeded apart from the training games.
+const GAUGE_SALT: u64 = 0x6761_7567_6520_2020;
+/// The gauge games the running strength figure counts: the last this many that ended.
+const GAUGE_WINDOW: usize = 100;
 
 /// TD(λ) for one seat's game, added to `delta`, for each output apart: the estimates `v_k`
 /// at its states and the outcome at the end (`v_T`) give the errors `δ_k = v_{k+1} - v_k`,
@@ -193,18 +293,63 @@ fn add(to: &mut [f32], v: &[f32], scale: f32) {
     }
 }
 
-/// A batch for one worker: the weights to play with and the games to play.
+/// A batch for one worker: the weights to play with, the games to play and the gauge game.
 struct Job {
     net: Arc<Net>,
     games: Vec<u64>,
+    gauge: Option<u64>,
 }
 
-/// Trains; `progress(done, total, games_per_second)` after each batch. Returns what it prints.
+/// What a worker sends back: each game's change and whether it was cut, and a gauge result.
+type Played = (Vec<(u64, (Vec<f32>, bool))>, Option<Option<f64>>);
+
+/// `train`'s progress after each batch.
+pub struct Progress {
+    pub done: u64,
+    pub total: u64,
+    pub games_per_second: f64,
+    /// The running strength figure, as shown: e.g. `vs random 87% [79, 92] of 100`.
+    pub strength: Option<String>,
+}
+
+/// The last gauge games: what the learned seat won in each that ended.
+struct Gauge {
+    opponent: BotSpec,
+    results: std::collections::VecDeque<f64>,
+}
+
+impl Gauge {
+    fn push(&mut self, won: f64) {
+        if self.results.len() == GAUGE_WINDOW {
+            self.results.pop_front();
+        }
+        self.results.push_back(won);
+    }
+
+    /// Outright wins among the last games, with their interval; shared wins count as lost.
+    fn figure(&self) -> Option<String> {
+        let n = self.results.len() as u64;
+        if n == 0 {
+            return None;
+        }
+        let wins = self.results.iter().filter(|&&w| w >= 1.0).count() as u64;
+        let i = wilson(wins, n);
+        Some(format!(
+            "vs {} {:.0}% [{:.0}, {:.0}] of {n}",
+            self.opponent,
+            100.0 * wins as f64 / n as f64,
+            100.0 * i.low,
+            100.0 * i.high
+        ))
+    }
+}
+
+/// Trains, calling `progress` after each batch. Returns what it prints.
 pub fn train(
     dir: &Path,
     args: &TrainArgs,
     budget: &Budget,
-    progress: &mut dyn FnMut(u64, u64, f64),
+    progress: &mut dyn FnMut(&Progress),
 ) -> Result<String> {
     if args.games == 0 {
         bail!("--games 0 trains nothing");
@@ -223,6 +368,24 @@ pub fn train(
     }
     let rules = Rc::new(load(dir, args, budget)?);
     let players = args.players.unwrap_or(rules.seats.default);
+    let mut gauge = match args.gauge.as_str() {
+        "none" => None,
+        text => {
+            let opponent: BotSpec = text.parse()?;
+            if matches!(opponent, BotSpec::Learned(_) | BotSpec::LearnedOnePly) {
+                bail!(
+                    "--gauge {text}: the gauge plays the weights being trained against another bot (random, greedy, mcts:N)"
+                );
+            }
+            opponent.check(&rules)?;
+            Some(Gauge {
+                opponent,
+                results: Default::default(),
+            })
+        }
+    };
+    let opponent = gauge.as_ref().map(|g| g.opponent.clone());
+    let opponent = opponent.as_ref();
     let encoding = encoding_of(&rules);
     let ruleset = Ruleset::of(&rules);
     let out = match &args.out {
@@ -266,7 +429,7 @@ pub fn train(
     let mut saved = Instant::now();
     let (mut done, mut cut) = (0u64, 0u64);
     let interrupted = std::thread::scope(|scope| -> Result<bool> {
-        let (back_tx, back_rx) = mpsc::channel::<Result<Vec<(u64, (Vec<f32>, bool))>>>();
+        let (back_tx, back_rx) = mpsc::channel::<Result<Played>>();
         let workers: Vec<mpsc::Sender<Job>> = (0..jobs)
             .map(|_| {
                 let (tx, rx) = mpsc::channel::<Job>();
@@ -277,11 +440,20 @@ pub fn train(
                         Err(e) => return back.send(Err(e)).unwrap_or(()),
                     };
                     for job in rx {
-                        let played = job
-                            .games
-                            .iter()
-                            .map(|&k| Ok((k, play(&rules, args, players, &job.net, k)?)))
-                            .collect();
+                        let played = (|| -> Result<Played> {
+                            let games = job
+                                .games
+                                .iter()
+                                .map(|&k| Ok((k, play(&rules, args, players, &job.net, k)?)))
+                                .collect::<Result<_>>()?;
+                            let gauged = match (job.gauge, opponent) {
+                                (Some(n), Some(o)) => {
+                                    Some(self::gauge(&rules, args, players, &job.net, o, n)?)
+                                }
+                                _ => None,
+                            };
+                            Ok((games, gauged))
+                        })();
                         if back.send(played).is_err() {
                             return;
                         }
@@ -296,24 +468,30 @@ pub fn train(
             }
             let batch: Vec<u64> = (done..(done + BATCH).min(args.games)).collect();
             let shared = Arc::new(net.clone());
-            for (w, tx) in workers.iter().enumerate() {
+            // the gauge game goes to the worker with the fewest games
+            let busy = jobs.min(batch.len());
+            for (w, tx) in workers.iter().enumerate().take(busy) {
                 let games: Vec<u64> = batch.iter().copied().skip(w).step_by(jobs).collect();
-                if !games.is_empty() {
-                    tx.send(Job {
-                        net: shared.clone(),
-                        games,
-                    })
-                    .map_err(|_| anyhow!("a training worker stopped"))?;
-                }
+                tx.send(Job {
+                    net: shared.clone(),
+                    games,
+                    gauge: (w + 1 == busy).then_some(done / BATCH),
+                })
+                .map_err(|_| anyhow!("a training worker stopped"))?;
             }
             let mut deltas: Vec<(u64, (Vec<f32>, bool))> = Vec::new();
             let mut failed = None;
-            for _ in 0..jobs.min(batch.len()) {
+            for _ in 0..busy {
                 match back_rx
                     .recv()
                     .map_err(|_| anyhow!("a training worker stopped"))?
                 {
-                    Ok(played) => deltas.extend(played),
+                    Ok((played, gauged)) => {
+                        deltas.extend(played);
+                        if let (Some(g), Some(Some(won))) = (&mut gauge, gauged) {
+                            g.push(won);
+                        }
+                    }
                     Err(e) => failed = Some(e),
                 }
             }
@@ -341,11 +519,12 @@ pub fn train(
                 .write(&out)?;
                 saved = Instant::now();
             }
-            progress(
+            progress(&Progress {
                 done,
-                args.games,
-                done as f64 / started.elapsed().as_secs_f64(),
-            );
+                total: args.games,
+                games_per_second: done as f64 / started.elapsed().as_secs_f64(),
+                strength: gauge.as_ref().and_then(Gauge::figure),
+            });
         }
         Ok(false)
     })?;
@@ -355,14 +534,18 @@ pub fn train(
     let what = if interrupted { "interrupted: " } else { "" };
     let cut = if cut > 0 {
         format!(
-            "; {cut} cut at {} steps and counted as draws",
+            "; {cut} cut at {} steps, scored by their last estimates",
             args.max_steps
         )
     } else {
         String::new()
     };
+    let strength = match gauge.as_ref().and_then(Gauge::figure) {
+        Some(f) => format!("; the last gauge games: {f}"),
+        None => String::new(),
+    };
     Ok(format!(
-        "{what}{done} self-play games in {secs:.0} s ({:.1} games/s, {jobs} jobs{cut}); weights ({trained} games) written to {}",
+        "{what}{done} self-play games in {secs:.0} s ({:.1} games/s, {jobs} jobs{cut}{strength}); weights ({trained} games) written to {}",
         done as f64 / secs,
         out.display()
     ))

@@ -101,7 +101,9 @@ fn worst_learned_error(game: &str) -> (f64, String) {
     let file = train(
         &fixtures,
         cache.path(),
-        &[game, "--games", "100000", "--seed", "5", "--alpha", "0.3"],
+        &[
+            game, "--games", "100000", "--seed", "5", "--alpha", "0.3", "--gauge", "none",
+        ],
     );
     let net = Weights::read(&file).expect("weights").net();
     let rules = common::load_from(&fixtures, game, &[], &[]);
@@ -171,6 +173,53 @@ fn the_weights_are_the_same_whatever_the_jobs() {
     let one = run("1");
     assert_eq!(one, run("2"));
     assert_eq!(one, run("3"));
+}
+
+/// One gauge game a batch measures the weights being trained against another bot, without
+/// changing them; it cannot be the learned bot, whose weights are the ones in the making.
+#[test]
+fn the_running_strength_figure_counts_one_gauge_game_a_batch() {
+    let cache = tempfile::tempdir().unwrap();
+    let fixtures = common::fixtures();
+    let run = |gauge: &str| {
+        let out = cache.path().join(format!("w-{gauge}.toml"));
+        let o = tortuga(
+            &fixtures,
+            cache.path(),
+            &[
+                "train",
+                "dice_race",
+                "--games",
+                "80",
+                "--gauge",
+                gauge,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let said = String::from_utf8_lossy(&o.stdout).into_owned();
+        (said, std::fs::read(out).unwrap())
+    };
+    let (said, gauged) = run("random");
+    let at = said.find("the last gauge games: vs random ").expect(&said);
+    let figure = &said[at..];
+    assert!(figure.contains("] of 10)"), "8 games a batch: {said}");
+    let (quiet, plain) = run("none");
+    assert!(!quiet.contains("gauge"), "{quiet}");
+    assert_eq!(gauged, plain, "the gauge games do not train");
+    let err = refused(
+        &fixtures,
+        cache.path(),
+        &["train", "dice_race", "--games", "8", "--gauge", "learned"],
+    );
+    assert!(err.contains("--gauge learned"), "{err}");
+    let err = refused(
+        &fixtures,
+        cache.path(),
+        &["train", "dice_race", "--games", "8", "--gauge", "greedy"],
+    );
+    assert!(err.contains("no eval hook"), "{err}");
 }
 
 #[test]
