@@ -10,7 +10,9 @@
 //!   value (and, when a small integer, as a category), a boolean or a string as a category,
 //!   lists and maps item by item;
 //! - the secrets the seat may see, the bags' sizes and the contents it may see;
-//! - whose turn, whose decision or which chance event.
+//! - whose turn, whose decision or which chance event;
+//! - the game's own `eval` of the state for the seat, where it has one, at several scales: the
+//!   knowledge its authors wrote for the greedy bot, which the network learns to weigh.
 //!
 //! Owners and players are named relative to the seat (0 = the seat itself), so one network
 //! serves every seat. Nothing the seat may not see is read: a hidden secret or bag content is
@@ -33,7 +35,13 @@ pub struct Seen<'a> {
     pub actor: Option<Seat>,
     /// The chance event the game waits for, if any.
     pub chance: Option<&'a str>,
+    /// The game's `eval` of the state for the seat, if it has one.
+    pub eval: Option<f64>,
 }
+
+/// The scales at which the game's `eval` is an input: each squashed, so that evaluations in
+/// tenths of a coin and in hundreds of pips alike tell their values apart at one of them.
+const EVAL_SCALES: [f64; 4] = [0.125, 1.0, 8.0, 64.0];
 
 /// FNV-1a, 64 bits: written here because the slots must not change with the compiler's
 /// hasher (weights files outlive builds).
@@ -187,5 +195,10 @@ pub fn encode(state: &State, seen: &Seen, x: &mut [f32]) {
     }
     if let Some(name) = seen.chance {
         out.add(Key::new("chance").str(name), 1.0);
+    }
+    if let Some(e) = seen.eval.filter(|e| e.is_finite()) {
+        for (i, scale) in EVAL_SCALES.iter().enumerate() {
+            out.add(Key::new("eval").int(i as i64), squash(e / scale));
+        }
     }
 }

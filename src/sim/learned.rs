@@ -19,17 +19,20 @@ use crate::learn::weights::{Ruleset, Weights, cache_path};
 use crate::script::Rules;
 use crate::session::{Game, Status};
 
-/// Where a game's inputs come from: its `features` hook, else the generic encoding.
+/// Where a game's inputs come from: its `features` hook, else the generic encoding, with the
+/// game's `eval` among its inputs where it has one.
 pub fn encoding_of(rules: &Rules) -> &'static str {
     if rules.hook("features").is_some() {
         "features"
+    } else if rules.hook("eval").is_some() {
+        "generic+eval"
     } else {
         "generic"
     }
 }
 
 /// One seat's inputs in `game` now: the game's `features` hook, checked for length, or the
-/// generic encoding in `inputs` slots.
+/// generic encoding in `inputs` slots (with the game's `eval` for the seat, where it has one).
 pub fn features(game: &mut Game, seat: u32, inputs: usize) -> Result<Vec<f32>> {
     if !game.has_hook("features") {
         let (actor, chance) = match game.status()? {
@@ -37,10 +40,17 @@ pub fn features(game: &mut Game, seat: u32, inputs: usize) -> Result<Vec<f32>> {
             Status::Chance(name, _) => (None, Some(name.clone())),
             Status::Over { .. } => (None, None),
         };
+        // in the seat's view, as the features hook runs
+        let eval = if game.has_hook("eval") {
+            Some(game.query_hook_for::<_, f64>(seat, "eval", seat)?)
+        } else {
+            None
+        };
         let seen = Seen {
             seat,
             actor,
             chance: chance.as_deref(),
+            eval,
         };
         let mut x = vec![0.0; inputs];
         game.with_state(|s| encode(s, &seen, &mut x));

@@ -23,7 +23,7 @@ use clap::Args;
 use super::bots::{Bot, BotSpec};
 use super::command::cores;
 use super::learned::{best_option, encoding_of, features, outcome};
-use super::report::rewards;
+use super::report::winners;
 use super::stats::wilson;
 use super::study::{game_seed, load_rules};
 use crate::kernel::Seat;
@@ -221,8 +221,9 @@ fn play(
 }
 
 /// Gauge game `n`: `net` at 0-ply holds one seat (each in turn) against the `--gauge` bot in
-/// every other; what the net's seat won (a shared win its share), or `None` if cut. It does
-/// not train: it is the running strength figure `train` shows.
+/// every other; whether the net's seat is among the winners (a partner's win is its win too;
+/// a game every seat ends level is no win), or `None` if cut. It does not train: it is the
+/// running strength figure `train` shows.
 fn gauge(
     rules: &Rc<Rules>,
     args: &TrainArgs,
@@ -230,7 +231,7 @@ fn gauge(
     net: &Net,
     opponent: &BotSpec,
     n: u64,
-) -> Result<Option<f64>> {
+) -> Result<Option<bool>> {
     let seed = game_seed(args.seed ^ GAUGE_SALT, n);
     let mut game = fresh(rules, players, seed)?;
     let me = (n % u64::from(players)) as Seat + 1;
@@ -241,7 +242,7 @@ fn gauge(
     for _ in 0..args.max_steps {
         match *game.status()? {
             Status::Over { ref scores, .. } => {
-                return Ok(Some(rewards(scores, players as usize)[me as usize - 1]));
+                return Ok(Some(winners(scores).contains(&(me as usize - 1))));
             }
             Status::Chance(..) => {
                 game.resolve_chance(None)?;
@@ -301,7 +302,7 @@ struct Job {
 }
 
 /// What a worker sends back: each game's change and whether it was cut, and a gauge result.
-type Played = (Vec<(u64, (Vec<f32>, bool))>, Option<Option<f64>>);
+type Played = (Vec<(u64, (Vec<f32>, bool))>, Option<Option<bool>>);
 
 /// `train`'s progress after each batch.
 pub struct Progress {
@@ -312,27 +313,27 @@ pub struct Progress {
     pub strength: Option<String>,
 }
 
-/// The last gauge games: what the learned seat won in each that ended.
+/// The last gauge games that ended: whether the learned seat won each.
 struct Gauge {
     opponent: BotSpec,
-    results: std::collections::VecDeque<f64>,
+    results: std::collections::VecDeque<bool>,
 }
 
 impl Gauge {
-    fn push(&mut self, won: f64) {
+    fn push(&mut self, won: bool) {
         if self.results.len() == GAUGE_WINDOW {
             self.results.pop_front();
         }
         self.results.push_back(won);
     }
 
-    /// Outright wins among the last games, with their interval; shared wins count as lost.
+    /// The share of the last games won, with its interval.
     fn figure(&self) -> Option<String> {
         let n = self.results.len() as u64;
         if n == 0 {
             return None;
         }
-        let wins = self.results.iter().filter(|&&w| w >= 1.0).count() as u64;
+        let wins = self.results.iter().filter(|&&w| w).count() as u64;
         let i = wilson(wins, n);
         Some(format!(
             "vs {} {:.0}% [{:.0}, {:.0}] of {n}",
