@@ -273,12 +273,30 @@ impl Repl {
                 let s = self.session()?;
                 let mut seen = s.last_seen_by();
                 let mut e = s.undo()?;
+                let mut undone = vec![(e.clone(), seen)];
                 // The draws a step made in its middle go with it.
                 while joined && s.draw_pending() {
                     seen = s.last_seen_by();
                     e = s.undo()?;
+                    undone.push((e.clone(), seen));
                 }
-                let e = if viewer.sees(seen) { e } else { e.hidden() };
+                // A step hidden from the viewer stays taken: undoing it would reopen a choice
+                // or a draw the viewer may not see (and let it be made again).
+                if let Some((hidden, _)) = undone.iter().find(|(_, seen)| !viewer.sees(*seen)) {
+                    let what = hidden.hidden().describe();
+                    for _ in &undone {
+                        s.redo()?;
+                    }
+                    let who = match viewer {
+                        Viewer::Seat(n) if n > 0 => {
+                            s.game.with_state(|st| st.turn.name(n).to_string())
+                        }
+                        _ => "a spectator".to_string(),
+                    };
+                    bail!(
+                        "the last step ({what}) is hidden from {who}: undoing it would reopen it (`as referee` undoes it)"
+                    );
+                }
                 Ok(format!("undid {}\n{}", e.describe(), self.status_line()?))
             }
             ReplCommand::Redo => {
@@ -949,7 +967,7 @@ impl Repl {
                 .filter(|e| matches!(e, crate::session::Event::Hidden { .. }))
                 .count();
             bail!(
-                "{path} holds {view}'s view of the game ({hidden} hidden steps, no secret seed): only the referee's save restores the whole game"
+                "{path} holds {view}'s view of the game ({hidden} hidden steps, no seeds): only the referee's save restores the whole game"
             );
         }
         let f = GameOptions {

@@ -715,6 +715,16 @@ impl Game {
             );
         }
         let hidden = !self.view.sees(self.seen_by);
+        if forced.is_some() && hidden {
+            // A seat that may not see the outcome must not choose it either.
+            let who = match self.view {
+                Viewer::Seat(s) if s > 0 => self.with_state(|st| st.turn.name(s).to_string()),
+                _ => "this view".to_string(),
+            };
+            bail!(
+                "the outcome of '{name}' is hidden from {who}, so it cannot be forced here (`as referee` forces it)"
+            );
+        }
         let before = self.transactional.then(|| self.snapshot());
         let outcome = self.with_state_mut(|s| match forced {
             Some(words) => {

@@ -8,7 +8,7 @@
 //! house nackgammon           (a house rule switched on beyond the variant's, one a line)
 //! set match_length = 5
 //! seats 2
-//! seed 42
+//! seed 42                    (the referee's save only: the secret streams may derive from it)
 //! secret-seed 7310…          (the referee's save only: the seed of the secret streams)
 //! view X                     (a seat's save: whose view it holds; absent for the referee)
 //! position "…"
@@ -49,8 +49,8 @@ pub struct SaveFile {
 }
 
 impl SaveFile {
-    /// The session as `viewer` may see it: a seat's save holds neither the secret seed nor
-    /// the steps hidden from that seat, and a starting position only as that seat sees it
+    /// The session as `viewer` may see it: a seat's save holds neither the seeds nor the
+    /// steps hidden from that seat, and a starting position only as that seat sees it
     /// (the text `setup` took may name a secret, such as Pirates' golden galleon).
     pub fn of(session: &Session, viewer: Viewer) -> Result<SaveFile> {
         let mut origin = session.origin.clone();
@@ -100,7 +100,12 @@ impl SaveFile {
         for (k, v) in &o.overrides {
             out += &format!("set {k} = {}\n", v.to_literal());
         }
-        out += &format!("seats {}\nseed {}\n", o.seats, o.seed);
+        out += &format!("seats {}\n", o.seats);
+        // A seat's save holds no seed: with `--seed N` the secret streams derive from N, so
+        // `new … --seed N` would deal the secrets again.
+        if self.view.is_none() {
+            out += &format!("seed {}\n", o.seed);
+        }
         if let Some(secret) = o.secret_seed {
             out += &format!("secret-seed {secret}\n");
         }

@@ -214,3 +214,62 @@ fn a_searching_bot_chooses_the_same_whichever_galleon_is_golden() {
         .collect();
     assert_eq!(choices[0], choices[1]);
 }
+
+/// A seat cannot choose an outcome it may not see: with the golden galleon drawn by the engine,
+/// the pirate's `roll G2` is refused and the draw still waits; Spain, who sees it, may force it.
+#[test]
+fn a_seat_cannot_force_a_draw_hidden_from_it() {
+    let mut r = common::repl(&common::rules());
+    common::run(
+        &mut r,
+        &["new pirates --seed 5 --set golden_choice=random", "as P1"],
+    );
+    let e = common::fails(&mut r, "roll G2");
+    assert!(e.contains("'golden' is hidden from P1"), "{e}");
+    assert!(common::run(&mut r, &["show"]).contains("waiting for golden"));
+    common::run(&mut r, &["as S1", "roll G2", "as referee"]);
+    assert_eq!(common::run(&mut r, &["lua G:secret_get('golden')"]), "2");
+}
+
+/// With `--seed N` the secret streams derive from N, so a seat's save must not say N:
+/// `new pirates --seed N` and one `roll` would deal the golden galleon again.
+#[test]
+fn a_seats_save_holds_no_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mine, whole) = (dir.path().join("p1.save"), dir.path().join("all.save"));
+    let mut r = common::repl(&common::rules());
+    common::run(
+        &mut r,
+        &[
+            "new pirates --seed 5 --set golden_choice=random",
+            "roll",
+            &format!("save {}", whole.display()),
+            "as P1",
+            &format!("save {}", mine.display()),
+        ],
+    );
+    let seeds = |p: &std::path::Path| {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("seed") || l.starts_with("secret-seed"))
+            .count()
+    };
+    assert_eq!(seeds(&mine), 0, "the pirate's save");
+    assert!(seeds(&whole) >= 1, "the referee's save restores the game");
+}
+
+/// Undoing a step hidden from the viewer would reopen it: Spain's choice of the golden galleon
+/// stays made when the pirate types `undo`, and the referee may still take it back.
+#[test]
+fn a_seat_cannot_undo_a_step_hidden_from_it() {
+    let mut r = common::repl(&common::rules());
+    common::run(&mut r, &["new pirates --seed 5", "play G2", "as P1"]);
+    let before = common::run(&mut r, &["log"]);
+    let e = common::fails(&mut r, "undo");
+    assert!(e.contains("hidden from P1"), "{e}");
+    assert_eq!(common::run(&mut r, &["log"]), before, "nothing undone");
+    common::fails(&mut r, "redo");
+    let out = common::run(&mut r, &["as referee", "undo"]);
+    assert!(out.contains("choose the golden galleon"), "{out}");
+}
