@@ -238,7 +238,7 @@ fn cap_history(path: &std::path::Path) {
         cut += 1;
     }
     let kept = body[cut..].split_once('\n').map_or("", |(_, rest)| rest);
-    let _ = crate::session::save::write_atomically(path, &format!("{header}{kept}"));
+    let _ = crate::files::write_atomically(path, &format!("{header}{kept}"));
 }
 
 /// Prints a command's output, or its error in red.

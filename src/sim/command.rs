@@ -10,8 +10,8 @@ use clap::Args;
 use super::report::Report;
 use super::shard::{Shard, merge};
 use super::study::{self, Spec, parse_shard, shard_games};
+use crate::files::write_atomically;
 use crate::script::Budget;
-use crate::session::save::write_atomically;
 
 #[derive(Args, Clone, Debug)]
 pub struct SimArgs {

@@ -534,6 +534,70 @@ fn files_are_read_with_care() {
     assert_eq!(before, fingerprint(&repl), "the game is untouched");
 }
 
+/// `save` and `show --svg` replace a regular file only: a device, a FIFO or a symlink
+/// (dangling or not) in its place is one error, and stays as it was.
+#[test]
+fn files_are_written_with_care() {
+    use std::os::unix::fs::{FileTypeExt, symlink};
+    let dir = tempfile::tempdir().unwrap();
+    let mut repl = common::repl(&common::rules());
+    run(&mut repl, &["new backgammon --seed 1"]);
+    let before = fingerprint(&repl);
+    let fifo = dir.path().join("fifo");
+    mkfifo(&fifo);
+    let target = dir.path().join("target.txt");
+    std::fs::write(&target, "kept").unwrap();
+    let link = dir.path().join("link.sav");
+    symlink(&target, &link).unwrap();
+    let dangling = dir.path().join("dangling.sav");
+    let nowhere = dir.path().join("nowhere");
+    symlink(&nowhere, &dangling).unwrap();
+    let device = std::path::PathBuf::from("/dev/null");
+    // The device last: a regression fails on the others before it could replace /dev/null.
+    let cases = [
+        (&link, "link.sav: a symlink, not a regular file"),
+        (&dangling, "dangling.sav: a symlink, not a regular file"),
+        (&fifo, "fifo: a device, FIFO or socket, not a regular file"),
+        (
+            &device,
+            "/dev/null: a device, FIFO or socket, not a regular file",
+        ),
+    ];
+    for (path, expect) in cases {
+        for cmd in ["save", "show --svg"] {
+            let e = fails(&mut repl, &format!("{cmd} {}", path.display()));
+            assert!(e.contains(expect), "{cmd} {}: {e}", path.display());
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept");
+    assert!(
+        !nowhere.exists(),
+        "nothing written through the dangling link"
+    );
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(
+        std::fs::symlink_metadata(&device)
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    let regular = dir.path().join("game.sav");
+    run(&mut repl, &[&format!("save {}", regular.display())]);
+    run(&mut repl, &[&format!("save {}", regular.display())]);
+    assert!(
+        std::fs::read_to_string(&regular)
+            .unwrap()
+            .starts_with("tortuga-save")
+    );
+    assert_eq!(before, fingerprint(&repl), "the game is untouched");
+}
+
 #[test]
 fn limits_are_configurable_per_variant_and_a_variant_only_lowers_them() {
     let dir = scratch_rules();
