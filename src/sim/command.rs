@@ -163,7 +163,7 @@ pub fn sim_merge(args: &MergeArgs) -> Result<String> {
     let shards = args
         .files
         .iter()
-        .map(|f| Shard::read(f))
+        .map(|f| Ok((f.display().to_string(), Shard::read(f)?)))
         .collect::<Result<Vec<_>>>()?;
     output(&Report::of(&merge(shards)?), args.json, args.svg.as_deref())
 }
