@@ -240,6 +240,14 @@ fn bad_study_input_is_one_line_with_nothing_written() {
     assert!(merge.contains("missing.json"), "{merge}");
     let check = one_line_error(&rules, &["check", "backgammon", "--games", "0"]);
     assert!(check.contains("--games 0"), "{check}");
+    for command in ["sim", "train"] {
+        let args = [command, "backgammon", "--games", "4", "--jobs", "100000"];
+        let jobs = one_line_error(&rules, &args);
+        assert!(
+            jobs.contains("--jobs 100000: this machine runs 1 to "),
+            "{jobs}"
+        );
+    }
 }
 
 #[test]
