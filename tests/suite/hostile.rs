@@ -184,6 +184,49 @@ fn a_closed_pipe_ends_a_batch_run_quietly() {
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
 
+/// Piped into the REPL, a line that is not UTF-8 or longer than the cap is an error naming
+/// that line, and the lines after it still run.
+#[test]
+fn a_bad_piped_line_is_an_error_for_that_line_alone() {
+    use std::io::Write;
+    let state = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tortuga"))
+        .args(["--rules", common::fixtures().to_str().unwrap()])
+        .args(["--game", "race", "--seed", "1"])
+        .env("NO_COLOR", "1")
+        .env("XDG_STATE_HOME", state.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = b"show \xff\xfe\n".to_vec();
+    input.extend(vec![b'x'; tortuga::repl::editor::MAX_LINE * 3]);
+    input.extend(b"\nposition\nquit\n");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("line 1: not UTF-8 text; skipped"),
+        "{stderr}"
+    );
+    let long = format!(
+        "line 2: longer than {} bytes; skipped",
+        tortuga::repl::editor::MAX_LINE
+    );
+    assert!(stderr.contains(&long), "{stderr}");
+    assert!(
+        stdout.lines().any(|l| l == "1,1"),
+        "`position` after the bad lines: {stdout}"
+    );
+}
+
 #[test]
 fn sigint_stops_the_running_command_and_the_repl_keeps_the_game() {
     use std::io::{BufRead, Write};
