@@ -1,9 +1,13 @@
-//! Reading the files that users and rule files name: only regular files, each with a size
-//! bound, and text only. A FIFO, a device, a directory, a huge or a binary file is one clear
-//! error at once instead of a hang or a machine out of memory (SECURITY.md).
+//! Reading and writing the files that users and rule files name. Reading takes only regular
+//! files, each with a size bound, and text only: a FIFO, a device, a directory, a huge or a
+//! binary file is one clear error at once instead of a hang or a machine out of memory.
+//! Writing replaces only a regular file, atomically, and never writes through a symlink
+//! (SECURITY.md).
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::Path;
+
+use anyhow::{Context, anyhow};
 
 /// The largest rule file (`.lua`, `.toml`) read.
 pub const MAX_RULE_FILE: u64 = 1 << 20;
@@ -53,6 +57,64 @@ fn regular(meta: &std::fs::Metadata, what: &str) -> Result<(), String> {
         "a device, FIFO or socket"
     };
     Err(format!("{what}: not a regular file ({kind})"))
+}
+
+/// Whether a regular file is at `path` (false: nothing is), or an error naming what else is:
+/// a symlink (dangling or not), a device, a FIFO, a socket or a directory, none of which a
+/// write may replace or write through. The one check before every write of a named file.
+pub fn regular_or_absent(path: &Path) -> Result<bool, String> {
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    if meta.is_file() {
+        return Ok(true);
+    }
+    let kind = if meta.is_symlink() {
+        "a symlink"
+    } else if meta.is_dir() {
+        "a directory"
+    } else {
+        "a device, FIFO or socket"
+    };
+    Err(format!(
+        "{}: {kind}, not a regular file: not written",
+        path.display()
+    ))
+}
+
+/// Writes `text` to `path` so that a reader sees the old file or the new one, never half: a
+/// fresh temporary file beside it (created, never opened through a link), then a rename. Only
+/// a regular file is replaced ([`regular_or_absent`]).
+pub fn write_atomically(path: &Path, text: &str) -> anyhow::Result<()> {
+    regular_or_absent(path).map_err(|e| anyhow!(e))?;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| anyhow!("{}: not a file name", path.display()))?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| -> anyhow::Result<()> {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.with_context(|| format!("cannot save to {}", path.display()))
 }
 
 /// Opens a file for reading without blocking on a FIFO put in its place.

@@ -203,11 +203,12 @@ impl Fill {
     }
 }
 
-/// Writes every file, or none: an existing one refuses them all before any is written, and a
-/// write that fails removes those written before it (and the folders made for them).
+/// Writes every file, or none: an existing one (or a symlink, even dangling, a FIFO or a
+/// device in its place) refuses them all before any is written, and a write that fails
+/// removes those written before it (and the folders made for them).
 fn write_all(what: &str, files: &[(PathBuf, String)], next: &str) -> Result<String> {
     for (path, _) in files {
-        if path.exists() {
+        if crate::files::regular_or_absent(path).map_err(|e| anyhow!("{what}: {e}"))? {
             bail!("{what}: {} already exists", path.display());
         }
     }
@@ -219,7 +220,9 @@ fn write_all(what: &str, files: &[(PathBuf, String)], next: &str) -> Result<Stri
             .take_while(|d| !d.exists())
             .map(Path::to_path_buf)
             .collect();
-        let written = std::fs::create_dir_all(parent).and_then(|()| std::fs::write(path, text));
+        let written = std::fs::create_dir_all(parent)
+            .map_err(anyhow::Error::from)
+            .and_then(|()| crate::files::write_atomically(path, text));
         missing.reverse();
         made.extend(missing);
         if let Err(e) = written {
@@ -227,7 +230,7 @@ fn write_all(what: &str, files: &[(PathBuf, String)], next: &str) -> Result<Stri
                 let _ = std::fs::remove_file(p).or_else(|_| std::fs::remove_dir(p));
             }
             bail!(
-                "{what}: cannot write {}: {e} (nothing was written)",
+                "{what}: cannot write {}: {e:#} (nothing was written)",
                 path.display()
             );
         }

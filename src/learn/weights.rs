@@ -210,18 +210,13 @@ impl Weights {
         Ok(())
     }
 
-    /// Writes the file atomically: a temporary file beside it, then a rename.
+    /// Writes the file atomically ([`crate::files::write_atomically`]), its folder made first.
     pub fn write(&self, path: &Path) -> Result<()> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("{}: cannot make the folder", dir.display()))?;
         }
-        let text = toml::to_string(self).expect("weights serialize");
-        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-        std::fs::write(&tmp, text)
-            .with_context(|| format!("{}: cannot write the weights", tmp.display()))?;
-        std::fs::rename(&tmp, path)
-            .with_context(|| format!("{}: cannot write the weights", path.display()))
+        crate::files::write_atomically(path, &toml::to_string(self).expect("weights serialize"))
     }
 }
 

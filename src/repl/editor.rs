@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -238,7 +239,7 @@ fn cap_history(path: &std::path::Path) {
         cut += 1;
     }
     let kept = body[cut..].split_once('\n').map_or("", |(_, rest)| rest);
-    let _ = crate::session::save::write_atomically(path, &format!("{header}{kept}"));
+    let _ = crate::files::write_atomically(path, &format!("{header}{kept}"));
 }
 
 /// Prints a command's output, or its error in red.
@@ -254,6 +255,59 @@ fn print_result(color: bool, result: anyhow::Result<String>) {
                 eprintln!("{msg}")
             }
         }
+    }
+}
+
+/// The longest input line the REPL takes, in bytes.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// An error for one input line alone: reported, and the REPL reads on.
+fn bad_line(msg: String) -> ReadlineError {
+    ReadlineError::Io(std::io::Error::new(std::io::ErrorKind::InvalidData, msg))
+}
+
+/// Piped input, a line at a time: a line longer than [`MAX_LINE`] is skipped as it is read
+/// (never held whole), and one that is not UTF-8 is refused; each is an error naming the line.
+struct PipedLines<R> {
+    reader: R,
+    line: usize,
+}
+
+impl<R: std::io::BufRead> PipedLines<R> {
+    fn next(&mut self) -> Result<String, ReadlineError> {
+        let (mut bytes, mut long, mut read) = (Vec::new(), false, false);
+        loop {
+            let buf = self.reader.fill_buf()?;
+            if buf.is_empty() {
+                if !read {
+                    return Err(ReadlineError::Eof);
+                }
+                break;
+            }
+            read = true;
+            let end = buf.iter().position(|&b| b == b'\n');
+            let chunk = &buf[..end.unwrap_or(buf.len())];
+            long |= bytes.len() + chunk.len() > MAX_LINE;
+            if !long {
+                bytes.extend_from_slice(chunk);
+            }
+            let used = end.map_or(buf.len(), |i| i + 1);
+            self.reader.consume(used);
+            if end.is_some() {
+                break;
+            }
+        }
+        self.line += 1;
+        let n = self.line;
+        if long {
+            return Err(bad_line(format!(
+                "line {n}: longer than {MAX_LINE} bytes; skipped"
+            )));
+        }
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        String::from_utf8(bytes).map_err(|_| bad_line(format!("line {n}: not UTF-8 text; skipped")))
     }
 }
 
@@ -283,6 +337,11 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
         cap_history(h);
         let _ = rl.load_history(h);
     }
+    // A terminal is edited with rustyline; piped input is read by lines of bounded length.
+    let mut piped = (!std::io::stdin().is_terminal()).then(|| PipedLines {
+        reader: std::io::stdin().lock(),
+        line: 0,
+    });
     loop {
         let tag = repl
             .prompt_tag()
@@ -297,7 +356,16 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
         } else {
             (plain, more)
         };
-        match read_command(&prompt, &more, |p| rl.readline(p)) {
+        let read = |p: &str| match &mut piped {
+            Some(lines) => lines.next(),
+            None => rl.readline(p).and_then(|line| match line.len() > MAX_LINE {
+                true => Err(bad_line(format!(
+                    "a line longer than {MAX_LINE} bytes; skipped"
+                ))),
+                false => Ok(line),
+            }),
+        };
+        match read_command(&prompt, &more, read) {
             Ok(line) => {
                 // Written as it grows, so a crash or a killed terminal loses nothing.
                 if rl.add_history_entry(line.as_str()).unwrap_or(false)
@@ -316,6 +384,9 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
                 }
             }
             Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                print_result(repl.color, Err(e.into()));
+            }
             Err(ReadlineError::Eof) => break,
             Err(e) => return Err(e.into()),
         }

@@ -16,12 +16,13 @@ use std::rc::Rc;
 use anyhow::{Result, anyhow, bail};
 use clap::{CommandFactory, FromArgMatches};
 
+use crate::files::write_atomically;
 use crate::kernel::rng::Stream;
 use crate::kernel::{Seat, Viewer};
 use crate::script::reference::Reference;
 use crate::script::rules::{games, variants};
 use crate::script::{Budget, LoadOptions, Rules};
-use crate::session::save::{SaveFile, write_atomically};
+use crate::session::save::SaveFile;
 use crate::session::{Event, Game, Origin, Session, Status, picture};
 use crate::sim;
 use crate::sim::bots::{Bot, BotSpec};

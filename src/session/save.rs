@@ -21,10 +21,8 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::Path;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 
 use super::{Event, Origin, Session};
 use crate::kernel::Viewer;
@@ -294,31 +292,4 @@ fn within_rules(files: &BTreeMap<String, String>) -> BTreeMap<&str, &str> {
             )
         })
         .collect()
-}
-
-/// Writes `text` to `path` so that a reader sees the old file or the new one, never half.
-pub fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or_else(|| anyhow!("{}: not a file name", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| -> Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)?;
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.with_context(|| format!("cannot save to {}", path.display()))
 }

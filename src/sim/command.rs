@@ -10,8 +10,8 @@ use clap::Args;
 use super::report::Report;
 use super::shard::{Shard, merge};
 use super::study::{self, Spec, parse_shard, shard_games};
+use crate::files::write_atomically;
 use crate::script::Budget;
-use crate::session::save::write_atomically;
 
 #[derive(Args, Clone, Debug)]
 pub struct SimArgs {
@@ -37,7 +37,7 @@ pub struct SimArgs {
     /// Switch values on top of the variants (`--set cube=false`).
     #[arg(long = "set")]
     pub sets: Vec<String>,
-    /// Worker threads (default: every core).
+    /// Worker threads (default: every core; at most 4 a core).
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Print the report as JSON.
@@ -70,6 +70,24 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// The most worker threads `--jobs` may ask for, per core: each worker loads its own rules,
+/// so more threads than this only take memory.
+pub const JOBS_PER_CORE: usize = 4;
+
+/// The worker threads of `--jobs` (every core when not given): 1 to [`JOBS_PER_CORE`] × the
+/// cores, else one clear error before anything runs. Results do not depend on it.
+pub fn jobs(asked: Option<usize>) -> Result<usize> {
+    let max = JOBS_PER_CORE * cores();
+    match asked {
+        None => Ok(cores()),
+        Some(n) if (1..=max).contains(&n) => Ok(n),
+        Some(n) => bail!(
+            "--jobs {n}: this machine runs 1 to {max} ({JOBS_PER_CORE} per core, {} cores)",
+            cores()
+        ),
+    }
+}
+
 /// Runs `sim`; returns what it prints. `progress` is told the games to expect, then each one
 /// finished. Nothing is written when the input is bad or a game fails.
 pub fn sim(
@@ -80,6 +98,7 @@ pub fn sim(
     progress: &mut dyn FnMut(Option<u64>),
 ) -> Result<String> {
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    let jobs = jobs(args.jobs)?;
     if args.out.is_some() && shard.is_none() {
         return Err(anyhow!("--out names the shard file: it needs --shard i/n"));
     }
@@ -112,7 +131,6 @@ pub fn sim(
         None => 0..spec.games,
     };
     progress(Some(range.end - range.start));
-    let jobs = args.jobs.unwrap_or_else(cores);
     let results = study::run(dir, &spec, budget, range, jobs, stop, |n| {
         for _ in 0..n {
             progress(None)
@@ -163,7 +181,7 @@ pub fn sim_merge(args: &MergeArgs) -> Result<String> {
     let shards = args
         .files
         .iter()
-        .map(|f| Shard::read(f))
+        .map(|f| Ok((f.display().to_string(), Shard::read(f)?)))
         .collect::<Result<Vec<_>>>()?;
     output(&Report::of(&merge(shards)?), args.json, args.svg.as_deref())
 }

@@ -19,6 +19,7 @@ use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use super::bots::{Bot, BotSpec, parse_bots};
+use super::shard::MAX_PLAYERS;
 use super::{Starter, Watch};
 use crate::kernel::rng::Stream;
 use crate::kernel::{State, Value};
@@ -65,11 +66,16 @@ pub struct Ruleset {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     pub game: u64,
+    #[serde(deserialize_with = "super::shard::at_most::<_, _, MAX_PLAYERS>")]
     pub scores: Vec<f64>,
     /// Decisions taken.
     pub decisions: u64,
     /// The counters the rules emitted with `G:stat`.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "BTreeMap::is_empty",
+        deserialize_with = "super::shard::counters"
+    )]
     pub stats: BTreeMap<String, i64>,
 }
 

@@ -21,7 +21,7 @@ use anyhow::{Result, anyhow, bail};
 use clap::Args;
 
 use super::bots::{Bot, BotSpec};
-use super::command::cores;
+use super::command::jobs;
 use super::learned::{best_option, encoding_of, features, outcome};
 use super::report::winners;
 use super::stats::wilson;
@@ -52,7 +52,8 @@ pub struct TrainArgs {
     pub games: u64,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: every core); the weights are the same for any number.
+    /// Worker threads (default: every core; at most 4 a core); the weights are the same for any
+    /// number.
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Start from these weights (trained for the same ruleset) instead of small random ones.
@@ -367,6 +368,7 @@ pub fn train(
     if !(args.alpha > 0.0 && args.alpha.is_finite() && (0.0..=1.0).contains(&args.lambda)) {
         bail!("--alpha must be above 0 and --lambda from 0 to 1");
     }
+    let jobs = jobs(args.jobs)?;
     let rules = Rc::new(load(dir, args, budget)?);
     let players = args.players.unwrap_or(rules.seats.default);
     let mut gauge = match args.gauge.as_str() {
@@ -425,7 +427,6 @@ pub fn train(
             )
         }
     };
-    let jobs = args.jobs.unwrap_or_else(cores).max(1);
     let started = Instant::now();
     let mut saved = Instant::now();
     let (mut done, mut cut) = (0u64, 0u64);

@@ -184,6 +184,49 @@ fn a_closed_pipe_ends_a_batch_run_quietly() {
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
 
+/// Piped into the REPL, a line that is not UTF-8 or longer than the cap is an error naming
+/// that line, and the lines after it still run.
+#[test]
+fn a_bad_piped_line_is_an_error_for_that_line_alone() {
+    use std::io::Write;
+    let state = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tortuga"))
+        .args(["--rules", common::fixtures().to_str().unwrap()])
+        .args(["--game", "race", "--seed", "1"])
+        .env("NO_COLOR", "1")
+        .env("XDG_STATE_HOME", state.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = b"show \xff\xfe\n".to_vec();
+    input.extend(vec![b'x'; tortuga::repl::editor::MAX_LINE * 3]);
+    input.extend(b"\nposition\nquit\n");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("line 1: not UTF-8 text; skipped"),
+        "{stderr}"
+    );
+    let long = format!(
+        "line 2: longer than {} bytes; skipped",
+        tortuga::repl::editor::MAX_LINE
+    );
+    assert!(stderr.contains(&long), "{stderr}");
+    assert!(
+        stdout.lines().any(|l| l == "1,1"),
+        "`position` after the bad lines: {stdout}"
+    );
+}
+
 #[test]
 fn sigint_stops_the_running_command_and_the_repl_keeps_the_game() {
     use std::io::{BufRead, Write};
@@ -531,6 +574,70 @@ fn files_are_read_with_care() {
         let e = fails(&mut repl, &format!("setup race --seed 1 @{path}"));
         assert!(e.contains(expect), "setup @{path}: {e}");
     }
+    assert_eq!(before, fingerprint(&repl), "the game is untouched");
+}
+
+/// `save` and `show --svg` replace a regular file only: a device, a FIFO or a symlink
+/// (dangling or not) in its place is one error, and stays as it was.
+#[test]
+fn files_are_written_with_care() {
+    use std::os::unix::fs::{FileTypeExt, symlink};
+    let dir = tempfile::tempdir().unwrap();
+    let mut repl = common::repl(&common::rules());
+    run(&mut repl, &["new backgammon --seed 1"]);
+    let before = fingerprint(&repl);
+    let fifo = dir.path().join("fifo");
+    mkfifo(&fifo);
+    let target = dir.path().join("target.txt");
+    std::fs::write(&target, "kept").unwrap();
+    let link = dir.path().join("link.sav");
+    symlink(&target, &link).unwrap();
+    let dangling = dir.path().join("dangling.sav");
+    let nowhere = dir.path().join("nowhere");
+    symlink(&nowhere, &dangling).unwrap();
+    let device = std::path::PathBuf::from("/dev/null");
+    // The device last: a regression fails on the others before it could replace /dev/null.
+    let cases = [
+        (&link, "link.sav: a symlink, not a regular file"),
+        (&dangling, "dangling.sav: a symlink, not a regular file"),
+        (&fifo, "fifo: a device, FIFO or socket, not a regular file"),
+        (
+            &device,
+            "/dev/null: a device, FIFO or socket, not a regular file",
+        ),
+    ];
+    for (path, expect) in cases {
+        for cmd in ["save", "show --svg"] {
+            let e = fails(&mut repl, &format!("{cmd} {}", path.display()));
+            assert!(e.contains(expect), "{cmd} {}: {e}", path.display());
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept");
+    assert!(
+        !nowhere.exists(),
+        "nothing written through the dangling link"
+    );
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(
+        std::fs::symlink_metadata(&device)
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    let regular = dir.path().join("game.sav");
+    run(&mut repl, &[&format!("save {}", regular.display())]);
+    run(&mut repl, &[&format!("save {}", regular.display())]);
+    assert!(
+        std::fs::read_to_string(&regular)
+            .unwrap()
+            .starts_with("tortuga-save")
+    );
     assert_eq!(before, fingerprint(&repl), "the game is untouched");
 }
 

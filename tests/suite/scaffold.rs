@@ -176,6 +176,71 @@ fn bad_input_is_one_clear_error_and_writes_nothing() {
     assert_eq!(files(root), before, "nothing was written");
 }
 
+/// A symlink where a scaffold would write, to a file or dangling, or a FIFO there, refuses
+/// the whole set: nothing is written through it.
+#[test]
+fn scaffolds_refuse_to_write_through_a_symlink_or_a_fifo() {
+    let tmp = copy();
+    let root = tmp.path();
+    let target = root.join("target.txt");
+    std::fs::write(&target, "kept").unwrap();
+    let nowhere = root.join("nowhere.lua");
+    let before = files(root);
+    let tile = ["new-tile", "jackal", "quicksand"];
+    for (planted, link_to, args, kind) in [
+        (
+            "tests/lua/jackal/quicksand_test.lua",
+            Some(&target),
+            &tile[..],
+            "a symlink",
+        ),
+        (
+            "rules/jackal/variants/quicksand.toml",
+            Some(&nowhere),
+            &tile,
+            "a symlink",
+        ),
+        (
+            "rules/pirates/variants/calm_seas.toml",
+            Some(&nowhere),
+            &["new-house", "pirates", "calm_seas"],
+            "a symlink",
+        ),
+        (
+            "tests/lua/marbles/game_test.lua",
+            Some(&target),
+            &["new-game", "marbles"],
+            "a symlink",
+        ),
+        (
+            "tests/lua/jackal/quicksand_test.lua",
+            None,
+            &tile,
+            "a device, FIFO or socket",
+        ),
+    ] {
+        let at = root.join(planted);
+        std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+        match link_to {
+            Some(to) => std::os::unix::fs::symlink(to, &at).unwrap(),
+            None => assert!(Command::new("mkfifo").arg(&at).status().unwrap().success()),
+        }
+        let (ok, _, err) = tortuga(root, args);
+        let want = format!("{}: {kind}, not a regular file: not written", at.display());
+        assert!(
+            !ok && err.lines().count() == 1 && err.contains(&want),
+            "{args:?}: {err}"
+        );
+        std::fs::remove_file(&at).unwrap();
+    }
+    for made in ["tests/lua/marbles", "tests/lua/jackal"] {
+        std::fs::remove_dir(root.join(made)).unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept");
+    assert!(!nowhere.exists(), "nothing written through a dangling link");
+    assert_eq!(files(root), before, "nothing was written");
+}
+
 /// A new house rule's override names its first argument as the hook's signature does: `sw`
 /// for Chaupar's `safe`, which takes the switches, not the game.
 #[test]

@@ -133,7 +133,68 @@ fn merging_shards_of_different_studies_is_refused() {
     let hash_at = text.find("\"hash\":\"").unwrap() + 8;
     text.replace_range(hash_at..hash_at + 4, "0000");
     std::fs::write(dir.path().join("d.json"), text).unwrap();
-    refuse(&["a.json", "d.json"], "its rules hash differs");
+    refuse(
+        &["a.json", "d.json"],
+        "d.json: its records or study were altered",
+    );
+}
+
+/// A shard edited by hand: one line naming the file, never a panic, a hang or a huge
+/// allocation.
+#[test]
+fn crafted_shard_files_are_one_line_errors_naming_the_file() {
+    let rules = common::rules();
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "sim",
+        "backgammon",
+        "--games",
+        "6",
+        "--shard",
+        "1/2",
+        "--out",
+        "a.json",
+    ];
+    stdout(&tortuga(&rules, &args, dir.path()));
+    let good = std::fs::read_to_string(dir.path().join("a.json")).unwrap();
+    let crafted = |name: &str, text: &str, want: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let err = one_line_error(&rules, &["sim-merge", path.to_str().unwrap()]);
+        assert!(
+            err.contains(&format!("{}: ", path.display())) && err.contains(want),
+            "{name}: want '{want}' in: {err}"
+        );
+    };
+    let edit = |from: &str, to: &str| {
+        assert!(good.contains(from), "{from} not in {good}");
+        good.replacen(from, to, 1)
+    };
+    crafted(
+        "zero.json",
+        &edit("\"shard\":[1,2]", "\"shard\":[1,0]"),
+        "shard [1,0] is not i of n",
+    );
+    crafted(
+        "huge.json",
+        &edit("\"games\":6", "\"games\":18446744073709551615"),
+        "holds 3 of its 9223372036854775807 games",
+    );
+    crafted("cut.json", &good[..good.len() / 2], "not a shard file (EOF");
+    let decisions = good.find("\"decisions\":").unwrap() + 12;
+    let mut altered = good.clone();
+    altered.insert(decisions, '1');
+    crafted(
+        "altered.json",
+        &altered,
+        "altered since it was written (digest mismatch)",
+    );
+    let scores = format!("\"scores\":[{}", "0,".repeat(64));
+    crafted(
+        "scores.json",
+        &edit("\"scores\":[", &scores),
+        "expected a list of at most 64 items",
+    );
 }
 
 #[test]
@@ -179,6 +240,14 @@ fn bad_study_input_is_one_line_with_nothing_written() {
     assert!(merge.contains("missing.json"), "{merge}");
     let check = one_line_error(&rules, &["check", "backgammon", "--games", "0"]);
     assert!(check.contains("--games 0"), "{check}");
+    for command in ["sim", "train"] {
+        let args = [command, "backgammon", "--games", "4", "--jobs", "100000"];
+        let jobs = one_line_error(&rules, &args);
+        assert!(
+            jobs.contains("--jobs 100000: this machine runs 1 to "),
+            "{jobs}"
+        );
+    }
 }
 
 #[test]

@@ -135,7 +135,7 @@ fn shards_merge_into_exactly_the_one_run_report() {
     let dir = common::rules();
     let s = spec("backgammon", &[None, Some("money_jacoby")], 25, "random");
     let whole = Report::of(&study(&dir, &s, 2));
-    let shards: Vec<Shard> = [3, 1, 2]
+    let shards: Vec<(String, Shard)> = [3, 1, 2]
         .iter()
         .map(|&i| {
             let range = shard_games(s.games, (i, 3));
@@ -152,12 +152,70 @@ fn shards_merge_into_exactly_the_one_run_report() {
             let text = Shard::new(part, (i, 3)).to_json();
             let path = tempfile::NamedTempFile::new().unwrap();
             std::fs::write(path.path(), text).unwrap();
-            Shard::read(path.path()).unwrap()
+            (format!("shard-{i}"), Shard::read(path.path()).unwrap())
         })
         .collect();
     let merged = Report::of(&merge(shards).unwrap());
     assert_eq!(merged, whole);
     assert_eq!(merged.text(), whole.text());
+}
+
+/// A shard edited and then resealed (its digest recomputed, as anyone can): every field is
+/// still checked against the study it claims, so that no merge or report panics on it.
+#[test]
+fn a_resealed_shard_is_still_checked_field_by_field() {
+    let s = spec("backgammon", &[None], 4, "random");
+    let part = study(&common::rules(), &s, 1);
+    let good = Shard::new(part, (1, 1));
+    assert_eq!(Shard::parse(&good.to_json(), "x.json").unwrap(), good);
+    let refused = |edit: &dyn Fn(&mut Shard), want: &str| {
+        let mut shard = good.clone();
+        edit(&mut shard);
+        shard.seal();
+        let e = Shard::parse(&shard.to_json(), "x.json").unwrap_err();
+        let e = e.to_string();
+        assert!(
+            e.starts_with("x.json: ") && e.contains(want),
+            "want '{want}' in: {e}"
+        );
+    };
+    refused(&|s| s.rulesets.clear(), "0 rulesets and 1 lists of records");
+    refused(
+        &|s| s.spec.variants.push(None),
+        "1 rulesets and 1 lists of records for 2",
+    );
+    refused(
+        &|s| s.spec.players = 3,
+        "seat names or teams not one a seat",
+    );
+    refused(&|s| s.spec.players = 0, "0 players");
+    refused(
+        &|s| s.records[0][1].scores.push(1.0),
+        "game 1: not one finite score a seat",
+    );
+    refused(
+        &|s| s.records[0][2].game = 7,
+        "record of game 7 where game 2 belongs",
+    );
+    refused(
+        &|s| s.records[0][3].decisions = u64::MAX,
+        "game 3: 18446744073709551615 decisions",
+    );
+    refused(
+        &|s| s.records[0].pop().map_or((), drop),
+        "holds 3 of its 4 games",
+    );
+
+    let mut counters = good.clone();
+    for (i, r) in counters.records[0].iter_mut().enumerate() {
+        r.stats = (0..20).map(|j| (format!("c{i}.{j}"), 1)).collect();
+    }
+    counters.seal();
+    let read = Shard::parse(&counters.to_json(), "c.json").unwrap();
+    let e = merge(vec![("c.json".into(), read)])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("c.json: more than 64 distinct counters"), "{e}");
 }
 
 #[test]
