@@ -7,8 +7,8 @@
 //! - the pieces: for each kind, owner and place, whether 1, 2, 3 are there and how many more
 //!   (TD-Gammon's units), and each kind and owner's total;
 //! - the props of the game, the players, the places and the pieces: a number as its squashed
-//!   value (and, when a small integer, as a category), a boolean or a string as a category,
-//!   lists and maps item by item;
+//!   value (and, when a small integer, as a category), a boolean or a short string as a
+//!   category, lists and maps item by item;
 //! - the secrets the seat may see, the bags' sizes and the contents it may see;
 //! - whose turn, whose decision or which chance event;
 //! - the game's own `eval` of the state for the seat, where it has one, at several scales: the
@@ -91,7 +91,8 @@ impl Out<'_> {
                 }
             }
             Value::Num(x) => self.add(key, squash(*x)),
-            Value::Str(s) => self.add(key.str(s), 1.0),
+            Value::Str(s) if is_word(s) => self.add(key.str(s), 1.0),
+            Value::Str(_) => {}
             Value::List(items) if depth < MAX_DEPTH => {
                 self.add(key.str("#"), squash(items.len() as f64));
                 for (i, item) in items.iter().take(MAX_ITEMS).enumerate() {
@@ -107,6 +108,16 @@ impl Out<'_> {
         }
     }
 }
+
+/// Whether a string prop reads as a category (a phase, a name): short, without control
+/// characters. Anything else is packed data (Chaupar keeps its board as 16 bytes) whose every
+/// value would be a category of its own, seen once: noise to the network.
+fn is_word(s: &str) -> bool {
+    s.len() <= MAX_WORD && !s.chars().any(char::is_control)
+}
+
+/// The longest string prop taken as a category.
+const MAX_WORD: usize = 32;
 
 /// A number squashed into (-1, 1), still telling small values apart.
 fn squash(x: f64) -> f32 {
@@ -199,6 +210,66 @@ pub fn encode(state: &State, seen: &Seen, x: &mut [f32]) {
     if let Some(e) = seen.eval.filter(|e| e.is_finite()) {
         for (i, scale) in EVAL_SCALES.iter().enumerate() {
             out.add(Key::new("eval").int(i as i64), squash(e / scale));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn encoded(props: &[(&str, &str)]) -> Vec<f32> {
+        let mut state = State::new(vec!["A".into(), "B".into()], 1, Arc::default());
+        for (k, v) in props {
+            state.props.insert(k.to_string(), Value::Str(v.to_string()));
+        }
+        let seen = Seen {
+            seat: 1,
+            actor: Some(1),
+            chance: None,
+            eval: None,
+        };
+        let mut x = vec![0.0; 512];
+        encode(&state, &seen, &mut x);
+        x
+    }
+
+    /// A phase is a category the network can learn; a board packed into bytes is not.
+    #[test]
+    fn words_are_categories_and_packed_strings_are_skipped() {
+        assert_ne!(encoded(&[("phase", "move")]), encoded(&[("phase", "roll")]));
+        assert_eq!(
+            encoded(&[("at", "\u{1}\u{2}\u{0}")]),
+            encoded(&[("at", "\u{3}\u{0}\u{9}")])
+        );
+        let long = "x".repeat(MAX_WORD + 1);
+        assert_eq!(encoded(&[("log", &long)]), encoded(&[]));
+    }
+
+    /// The game's eval tells its values apart at one scale or another, small or large.
+    #[test]
+    fn the_eval_is_an_input_at_several_scales() {
+        let state = State::new(vec!["A".into(), "B".into()], 1, Arc::default());
+        let at = |eval: f64| {
+            let seen = Seen {
+                seat: 1,
+                actor: None,
+                chance: None,
+                eval: Some(eval),
+            };
+            let mut x = vec![0.0; 512];
+            encode(&state, &seen, &mut x);
+            x
+        };
+        for (a, b) in [(0.1, 0.2), (300.0, 600.0)] {
+            let (xa, xb) = (at(a), at(b));
+            let spread = xa
+                .iter()
+                .zip(&xb)
+                .map(|(p, q)| (p - q).abs())
+                .fold(0.0, f32::max);
+            assert!(spread > 0.05, "{a} and {b} encode almost alike ({spread})");
         }
     }
 }
