@@ -576,8 +576,13 @@ fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
         )?;
         let seats = args.players.unwrap_or(rules.seats.default);
         let results = sim::bench(rules.clone(), seats, rounds, per_round, 1, |i, r| {
+            let cut = if r.cut > 0 {
+                format!("; {} stopped at the turn cap or stalled", r.cut)
+            } else {
+                String::new()
+            };
             print_out(&format!(
-                "round {}: {} games in {:.2}s = {:.0} playouts/s, {:.0} per CPU second ({:.0} decisions per game, {:.1} µs of CPU per decision)",
+                "round {}: {} games in {:.2}s = {:.0} playouts/s, {:.0} per CPU second ({:.0} decisions per game, {:.1} µs of CPU per decision{cut})",
                 i + 1,
                 r.games,
                 r.seconds,

@@ -16,7 +16,7 @@ pub mod train;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, bail};
 
 use crate::kernel::State;
 use crate::kernel::rng::Stream;
@@ -32,6 +32,8 @@ pub struct Playout {
     /// Decisions taken and chance events resolved.
     pub decisions: u64,
     pub chances: u64,
+    /// Why the game was stopped before its end, if it was (no scores then).
+    pub cut: Option<Runaway>,
 }
 
 /// Starts the games of a simulation. A setup that neither draws from a random stream nor
@@ -80,6 +82,33 @@ impl Starter {
 /// was this many steps before is stalled.
 pub const STALL_STEPS: u64 = 1000;
 
+/// Why [`Watch`] stopped a game: a result of the game and its bots (they did not end it), not
+/// a failure of the rules, so studies count it and go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runaway {
+    /// No end after this many steps (the turn cap).
+    Cap(u64),
+    /// After this many steps the game was where it was [`STALL_STEPS`] steps before.
+    Stall(u64),
+}
+
+impl std::fmt::Display for Runaway {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Runaway::Cap(n) => write!(
+                f,
+                "turn cap: no end after {n} steps (a runaway game? the cap is a limit: --max-steps)"
+            ),
+            Runaway::Stall(n) => write!(
+                f,
+                "stalled: after {n} steps the game is where it was {STALL_STEPS} steps before"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Runaway {}
+
 /// Stops a runaway game: more steps than the turn cap, a repeated state (the same game as
 /// STALL_STEPS steps before, random streams aside: a chance event that changes nothing, a
 /// decision that undoes itself), or an interrupt. Comparing only every STALL_STEPS steps
@@ -114,18 +143,12 @@ impl Watch {
             bail!("interrupted after {} steps", self.steps);
         }
         if self.steps == self.cap {
-            bail!(
-                "turn cap: no end after {} steps (a runaway game? the cap is a limit: --max-steps)",
-                self.cap
-            );
+            return Err(Runaway::Cap(self.cap).into());
         }
         if self.steps.is_multiple_of(STALL_STEPS) {
             let now = game.snapshot();
             if self.mark.as_ref().is_some_and(|m| m.same_game(&now)) {
-                bail!(
-                    "stalled: after {} steps the game is where it was {STALL_STEPS} steps before",
-                    self.steps
-                );
+                return Err(Runaway::Stall(self.steps).into());
             }
             self.mark = Some(now);
         }
@@ -180,11 +203,24 @@ fn playout(
                 result: result.clone(),
                 decisions,
                 chances,
+                cut: None,
             });
         }
-        let mut room = watch
-            .allow(&game)
-            .map_err(|e| anyhow!("seed {seed}: {e}"))?;
+        let mut room = match watch.allow(&game) {
+            Ok(room) => room,
+            Err(e) => match e.downcast_ref::<Runaway>() {
+                Some(&cut) => {
+                    return Ok(Playout {
+                        scores: Vec::new(),
+                        result: format!("seed {seed}: {cut}"),
+                        decisions,
+                        chances,
+                        cut: Some(cut),
+                    });
+                }
+                None => bail!("seed {seed}: {e}"),
+            },
+        };
         if let Some(before_step) = &mut before_step {
             before_step(&game)?;
             room = 1;
@@ -204,6 +240,8 @@ pub struct Round {
     /// CPU time of the benchmarking thread over the round.
     pub cpu_seconds: f64,
     pub decisions: u64,
+    /// Games stopped at the turn cap or as stalled (counted in `games`).
+    pub cut: u64,
 }
 
 impl Round {
@@ -245,12 +283,14 @@ pub fn bench(
             seconds: 0.0,
             cpu_seconds: 0.0,
             decisions: 0,
+            cut: 0,
         };
         while round.games < min_games || start.elapsed() < per_round {
             let p = random_playout(&mut starter, seed, cap)?;
             seed += 1;
             round.games += 1;
             round.decisions += p.decisions;
+            round.cut += u64::from(p.cut.is_some());
         }
         round.seconds = start.elapsed().as_secs_f64();
         round.cpu_seconds = thread_cpu_seconds() - cpu;

@@ -9,7 +9,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::stats::{Interval, Summary, mean_interval, paired_difference, summary, wilson};
-use super::study::{Results, variant_name};
+use super::study::{Cut, Results, game_seed, variant_name};
 
 /// The seats (0-based) with the highest score; none when every seat scores the same (a draw).
 pub fn winners(scores: &[f64]) -> Vec<usize> {
@@ -60,7 +60,21 @@ pub struct VariantReport {
     pub length: Summary,
     /// Game-length histogram on the bins of [`Report::bins`].
     pub histogram: Vec<u64>,
+    /// The first games stopped before their end, with their seeds, to look at again.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub first_cut: Vec<CutGame>,
 }
+
+/// A game stopped before its end: which, its seed, and why.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CutGame {
+    pub game: u64,
+    pub seed: u64,
+    pub cut: Cut,
+}
+
+/// How many stopped games a report names.
+const FIRST_CUT: usize = 3;
 
 /// `b − a` of one quantity, paired game by game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -129,9 +143,20 @@ fn per_game(
     }
     let draws = wins
         .iter()
-        .map(|w| f64::from(u8::from(w.is_empty())))
+        .zip(records)
+        .map(|(w, r)| f64::from(u8::from(w.is_empty() && r.cut.is_none())))
         .collect();
     out.push(("draws".into(), Kind::Proportion, draws));
+    // games stopped before their end, apart from natural draws, in every study that had any
+    for (cut, name) in [(Cut::Cap, "cut at the cap"), (Cut::Stall, "stalled")] {
+        if results.records.iter().flatten().any(|r| r.cut == Some(cut)) {
+            let xs = records
+                .iter()
+                .map(|r| f64::from(u8::from(r.cut == Some(cut))))
+                .collect();
+            out.push((name.into(), Kind::Proportion, xs));
+        }
+    }
     let length = records.iter().map(|r| r.decisions as f64).collect();
     out.push(("length".into(), Kind::Mean, length));
     for c in counters {
@@ -207,12 +232,24 @@ impl Report {
                     let bin = edges.partition_point(|&e| e <= r.decisions) - 1;
                     histogram[bin.min(edges.len() - 2)] += 1;
                 }
+                let first_cut = records
+                    .iter()
+                    .filter_map(|r| {
+                        r.cut.map(|cut| CutGame {
+                            game: r.game,
+                            seed: game_seed(spec.seed, r.game),
+                            cut,
+                        })
+                    })
+                    .take(FIRST_CUT)
+                    .collect();
                 VariantReport {
                     variant: variant_name(v).to_string(),
                     games: n,
                     measures,
                     length: summary(&lengths),
                     histogram,
+                    first_cut,
                 }
             })
             .collect();
@@ -311,6 +348,28 @@ impl Report {
                 let _ = write!(out, "  {x:>26}");
             }
             out.push('\n');
+        }
+        for v in &self.variants {
+            if v.first_cut.is_empty() {
+                continue;
+            }
+            let games: Vec<String> = v
+                .first_cut
+                .iter()
+                .map(|c| {
+                    let why = match c.cut {
+                        Cut::Cap => "cap",
+                        Cut::Stall => "stall",
+                    };
+                    format!("game {} (seed {}, {why})", c.game, c.seed)
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "{}: stopped before the end: {}",
+                v.variant,
+                games.join(", ")
+            );
         }
         if let [a, b] = &names[..] {
             let _ = writeln!(

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::bots::{Bot, BotSpec, parse_bots};
 use super::shard::MAX_PLAYERS;
-use super::{Starter, Watch};
+use super::{Runaway, Starter, Watch};
 use crate::kernel::rng::Stream;
 use crate::kernel::{State, Value};
 use crate::script::variant::parse_assignment;
@@ -77,6 +77,20 @@ pub struct Record {
         deserialize_with = "super::shard::counters"
     )]
     pub stats: BTreeMap<String, i64>,
+    /// Why the game was stopped before its end, if it was (its scores are then all 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut: Option<Cut>,
+}
+
+/// A game stopped before its end: a result of the study (its bots did not end it), counted
+/// apart from natural draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Cut {
+    /// It reached the turn cap (`--max-steps`).
+    Cap,
+    /// It came back to where it was a thousand steps before.
+    Stall,
 }
 
 /// The games of a study that were played: per variant, records in game order.
@@ -209,9 +223,26 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
                 scores: scores.clone(),
                 decisions,
                 stats: game.with_state(|s| s.stats.clone()),
+                cut: None,
             });
         }
-        let room = watch.allow(&game)?;
+        let room = match watch.allow(&game) {
+            Ok(room) => room,
+            Err(e) => {
+                let cut = match e.downcast_ref::<Runaway>() {
+                    Some(Runaway::Cap(_)) => Cut::Cap,
+                    Some(Runaway::Stall(_)) => Cut::Stall,
+                    None => return Err(e),
+                };
+                return Ok(Record {
+                    game: k,
+                    scores: vec![0.0; specs.len()],
+                    decisions,
+                    stats: game.with_state(|s| s.stats.clone()),
+                    cut: Some(cut),
+                });
+            }
+        };
         let taken = if drawing {
             game.play_steps(
                 room,

@@ -446,19 +446,28 @@ fn runaway_games_stop_on_the_turn_cap_or_a_stall() {
     );
 }
 
-/// `sim` stops a runaway game with an error saying which; `check` reports it as a stall,
+/// `sim` counts a runaway game as a result (apart from natural draws) and names the first
+/// ones with their seeds; `bench` counts them and goes on; `check` reports it as a stall,
 /// saying which, and saves it (up to where it was stopped) for `replay`.
 #[test]
 fn sim_and_check_stop_runaway_games_saying_which() {
-    let stops: [(Edits, &str, &str); 2] = [
-        (&NEVER_ENDS, "300", "turn cap: no end after 300 steps"),
+    let stops: [(Edits, &str, &str, &str, &str); 2] = [
+        (
+            &NEVER_ENDS,
+            "300",
+            "turn cap: no end after 300 steps",
+            "cut at the cap",
+            "cap)",
+        ),
         (
             &ONLY_CHANCE,
             "100000",
             "stalled: after 1000 steps the game is where it was 1000 steps before",
+            "stalled",
+            "stall)",
         ),
     ];
-    for (edits, cap, says) in stops {
+    for (edits, cap, says, row, named) in stops {
         let (dir, _) = patched_race(edits);
         let tortuga = |args: &[&str]| {
             std::process::Command::new(env!("CARGO_BIN_EXE_tortuga"))
@@ -470,9 +479,33 @@ fn sim_and_check_stop_runaway_games_saying_which() {
                 .expect("the binary runs")
         };
         let out = tortuga(&["sim", "race", "--games", "2", "--jobs", "1"]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(says), "sim: {err}");
-        assert_eq!(out.status.code(), Some(2), "sim: {err}");
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "sim: {report}");
+        let line = |start: &str| {
+            report
+                .lines()
+                .find(|l| l.starts_with(start))
+                .unwrap_or_else(|| panic!("no '{start}' in {report}"))
+                .to_string()
+        };
+        assert!(line(row).contains("100.0%"), "sim: {report}");
+        assert!(line("draws").contains(" 0.0%"), "sim: {report}");
+        let seed = tortuga::sim::study::game_seed(1, 0);
+        assert!(
+            line("default: stopped before the end")
+                .contains(&format!("game 0 (seed {seed}, {named}")),
+            "sim: {report}"
+        );
+        let json = tortuga(&["sim", "race", "--games", "2", "--jobs", "1", "--json"]);
+        let json = String::from_utf8_lossy(&json.stdout);
+        assert!(json.contains("\"first_cut\""), "sim --json: {json}");
+        let out = tortuga(&["bench", "race", "--rounds", "1", "--seconds", "0.01"]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "bench: {text}");
+        assert!(
+            text.contains("stopped at the turn cap or stalled"),
+            "bench: {text}"
+        );
 
         let folder = dir.path().to_str().unwrap();
         let out = tortuga(&["check", "race", "--games", "1", "--out", folder]);
