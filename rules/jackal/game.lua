@@ -81,6 +81,7 @@ local PIC = require("jackal.picture")
 local SW = require("jackal.switches")
 local K = require("jackal.check")
 local E = require("jackal.eval")
+local Fe = require("jackal.features")
 
 local function setup(G)
   G:grid("", 13, 13, "letters")
@@ -180,6 +181,8 @@ local game = {
     invariant = function(G) return table.concat(K.problems(G, true), "\n") end,
     -- eval(G, seat) -> number: how good the state is for seat (the greedy bot's measure).
     eval = E.eval,
+    -- features(G, seat) -> numbers: the learned evaluation's inputs (features.lua).
+    features = Fe.features,
     -- Where a character may go (core.lua): asked by every rule that decides it.
     may_enter = C.may_enter,
     may_stop = C.may_stop,
