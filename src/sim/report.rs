@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::stats::{Interval, Summary, mean_interval, paired_difference, summary, wilson};
+use super::stats::{Interval, Summary, holm, mean_interval, paired_test, summary, wilson};
 use super::study::{Cut, Results, game_seed, variant_name};
 
 /// The seats (0-based) with the highest score; none when every seat scores the same (a draw).
@@ -82,8 +82,15 @@ pub struct Difference {
     pub name: String,
     pub kind: Kind,
     pub interval: Interval,
+    /// The two-sided p-value of "no difference" (paired t test).
+    pub p: f64,
+    /// Whether Holm's method over every difference of the report rejects "no difference" at
+    /// 5% family-wise.
     pub significant: bool,
 }
+
+/// The chance that a report calls any difference significant when none is real.
+pub const FAMILY_ALPHA: f64 = 0.05;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
@@ -164,7 +171,18 @@ fn per_game(
             .iter()
             .map(|r| r.stats.get(c).copied().unwrap_or(0) as f64)
             .collect();
-        out.push((c.clone(), Kind::Mean, xs));
+        // a counter that is 0 or 1 in every game of the study counts games: a proportion
+        let yes_or_no = results
+            .records
+            .iter()
+            .flatten()
+            .all(|r| matches!(r.stats.get(c).copied().unwrap_or(0), 0 | 1));
+        let kind = if yes_or_no {
+            Kind::Proportion
+        } else {
+            Kind::Mean
+        };
+        out.push((c.clone(), kind, xs));
     }
     out
 }
@@ -259,13 +277,23 @@ impl Report {
                 if xs.is_empty() {
                     continue;
                 }
-                let interval = paired_difference(xs, ys);
+                let (mut interval, p) = paired_test(xs, ys);
+                if *kind == Kind::Proportion {
+                    // a difference of two shares lies in [-1, 1]
+                    interval.low = interval.low.max(-1.0);
+                    interval.high = interval.high.min(1.0);
+                }
                 differences.push(Difference {
                     name: name.clone(),
                     kind: *kind,
                     interval,
-                    significant: interval.excludes(0.0),
+                    p,
+                    significant: false,
                 });
+            }
+            let ps: Vec<f64> = differences.iter().map(|d| d.p).collect();
+            for (d, rejected) in differences.iter_mut().zip(holm(&ps, FAMILY_ALPHA)) {
+                d.significant = rejected;
             }
         }
         Report {
@@ -374,7 +402,8 @@ impl Report {
         if let [a, b] = &names[..] {
             let _ = writeln!(
                 out,
-                "\n{b} − {a}, paired by game (game k of both shared its random streams):"
+                "\n{b} − {a}, paired by game (game k of both shared its random streams); {} comparisons, significant by Holm's method at 5% for them all:",
+                self.differences.len()
             );
             for d in &self.differences {
                 let _ = writeln!(
@@ -424,7 +453,7 @@ fn signed(kind: Kind, i: &Interval) -> String {
 fn verdict(b: &str, yes: &[&Difference], no: &[&Difference]) -> String {
     let mut out = String::new();
     if yes.is_empty() {
-        out += "No difference is significant at 95%.";
+        out += "No difference is significant.";
     } else {
         let said: Vec<String> = yes
             .iter()
@@ -437,7 +466,7 @@ fn verdict(b: &str, yes: &[&Difference], no: &[&Difference]) -> String {
                 format!("{} is {way}", d.name)
             })
             .collect();
-        out += &format!("Significant at 95%: with {b}, {}.", said.join(", "));
+        out += &format!("Significant: with {b}, {}.", said.join(", "));
     }
     if !no.is_empty() && !yes.is_empty() {
         let names: Vec<&str> = no.iter().map(|d| d.name.as_str()).collect();

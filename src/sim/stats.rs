@@ -3,10 +3,13 @@
 //!
 //! Intervals are 95%. Wilson's interval for a proportion stays inside [0, 1] and keeps its
 //! coverage near 0 and 1 and for small samples, where the normal ("Wald") interval does not.
-//! Differences use the normal approximation to the mean of the per-game differences (paired,
-//! for games that shared their random streams) or to the difference of two means (unpaired).
+//! Means use Student's t interval; differences, the t interval of the mean per-game difference
+//! (paired, for games that shared their random streams) or Welch's for two means (unpaired).
+//! A report that tests many differences controls the chance of any false "significant" by
+//! Holm's step-down method on their p-values.
 
 use serde::Serialize;
+use statrs::distribution::{ContinuousCDF, StudentsT};
 
 /// The normal quantile of a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -58,38 +61,88 @@ pub fn mean_var(xs: &[f64]) -> (f64, f64) {
     (mean, var)
 }
 
-/// The 95% interval of a mean from its sample.
-pub fn mean_interval(xs: &[f64]) -> Interval {
-    let (mean, var) = mean_var(xs);
-    let half = Z95 * (var / xs.len().max(1) as f64).sqrt();
-    Interval {
+/// Student's t distribution with `df` degrees of freedom (at least one).
+fn student(df: f64) -> StudentsT {
+    StudentsT::new(0.0, 1.0, df.max(1.0)).expect("a positive number of degrees of freedom")
+}
+
+/// The estimate `mean` with standard error `se` on `df` degrees of freedom: its 95% t
+/// interval and the two-sided p-value of "it is 0" (1 when nothing varied).
+fn t_test(mean: f64, se: f64, df: f64) -> (Interval, f64) {
+    let t = student(df);
+    let half = t.inverse_cdf(0.975) * se;
+    let p = if se > 0.0 {
+        2.0 * (1.0 - t.cdf((mean / se).abs()))
+    } else if mean == 0.0 {
+        1.0
+    } else {
+        0.0
+    };
+    let interval = Interval {
         estimate: mean,
         low: mean - half,
         high: mean + half,
-    }
+    };
+    (interval, p)
+}
+
+/// The 95% t interval of a mean from its sample, and the p-value of "the mean is 0".
+pub fn mean_test(xs: &[f64]) -> (Interval, f64) {
+    let (mean, var) = mean_var(xs);
+    let n = xs.len().max(1) as f64;
+    t_test(mean, (var / n).sqrt(), n - 1.0)
+}
+
+/// The 95% t interval of a mean from its sample.
+pub fn mean_interval(xs: &[f64]) -> Interval {
+    mean_test(xs).0
 }
 
 /// The difference `b - a` of two variants measured on the same games (game k of each shared
-/// its random streams): the interval of the mean per-game difference.
-pub fn paired_difference(a: &[f64], b: &[f64]) -> Interval {
+/// its random streams): the t interval of the mean per-game difference, and its p-value.
+pub fn paired_test(a: &[f64], b: &[f64]) -> (Interval, f64) {
     assert_eq!(
         a.len(),
         b.len(),
         "paired samples have one value per game each"
     );
     let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| y - x).collect();
-    mean_interval(&d)
+    mean_test(&d)
 }
 
-/// The difference `b - a` of two independent samples' means.
+/// [`paired_test`]'s interval.
+pub fn paired_difference(a: &[f64], b: &[f64]) -> Interval {
+    paired_test(a, b).0
+}
+
+/// The difference `b - a` of two independent samples' means: Welch's t interval.
 pub fn unpaired_difference(a: &[f64], b: &[f64]) -> Interval {
     let ((ma, va), (mb, vb)) = (mean_var(a), mean_var(b));
-    let half = Z95 * (va / a.len().max(1) as f64 + vb / b.len().max(1) as f64).sqrt();
-    Interval {
-        estimate: mb - ma,
-        low: mb - ma - half,
-        high: mb - ma + half,
+    let (sa, sb) = (va / a.len().max(1) as f64, vb / b.len().max(1) as f64);
+    let df = if sa + sb > 0.0 {
+        (sa + sb).powi(2)
+            / (sa * sa / (a.len() as f64 - 1.0).max(1.0)
+                + sb * sb / (b.len() as f64 - 1.0).max(1.0))
+    } else {
+        1.0
+    };
+    t_test(mb - ma, (sa + sb).sqrt(), df).0
+}
+
+/// Holm's step-down method: which of the hypotheses with p-values `ps` are rejected so that
+/// the chance of rejecting any true one stays at most `alpha`. The smallest p-value is held
+/// to alpha/m, the next to alpha/(m-1), and so on, stopping at the first that fails.
+pub fn holm(ps: &[f64], alpha: f64) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..ps.len()).collect();
+    order.sort_by(|&i, &j| ps[i].total_cmp(&ps[j]));
+    let mut rejected = vec![false; ps.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        if ps[i] > alpha / (ps.len() - rank) as f64 {
+            break;
+        }
+        rejected[i] = true;
     }
+    rejected
 }
 
 /// Mean, extremes and quantiles of a sample.
@@ -166,5 +219,28 @@ mod tests {
         assert_eq!((paired.low, paired.high), (1.0, 1.0));
         let unpaired = unpaired_difference(&a, &b);
         assert!(unpaired.width() > 0.5 && !unpaired.excludes(1.0));
+    }
+
+    /// The t interval of 1..=10 (mean 5.5, s = 3.0277): t(0.975, 9) = 2.2622, so
+    /// 5.5 ± 2.1659; and the p-value of a t statistic of 2.2622 on 9 df is 0.05.
+    #[test]
+    fn t_intervals_and_p_values_match_the_tables() {
+        let xs: Vec<f64> = (1..=10).map(f64::from).collect();
+        let (i, _) = mean_test(&xs);
+        assert!((i.high - 5.5 - 2.1659).abs() < 1e-3, "{i:?}");
+        let (_, p) = t_test(2.2622, 1.0, 9.0);
+        assert!((p - 0.05).abs() < 1e-4, "{p}");
+    }
+
+    /// Holm rejects step by step: with p = 0.01, 0.04, 0.03 and 0.005 at 5%, the sorted
+    /// bounds are 0.0125, 0.0167, 0.025, 0.05, so 0.005 and 0.01 fall and 0.03 stops the rest.
+    #[test]
+    fn holm_steps_down_and_stops_at_the_first_kept() {
+        assert_eq!(
+            holm(&[0.01, 0.04, 0.03, 0.005], 0.05),
+            vec![true, false, false, true]
+        );
+        assert_eq!(holm(&[0.04], 0.05), vec![true]);
+        assert_eq!(holm(&[], 0.05), Vec::<bool>::new());
     }
 }
