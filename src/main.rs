@@ -381,7 +381,7 @@ fn main() -> ExitCode {
         Some(Cmd::Sim(args)) => {
             // Ctrl-C ends the games in play and reports those that finished.
             catch_interrupts();
-            let mut bar = progress_bar(args.json || args.shard.is_some());
+            let mut bar = sim::command::progress_bar(args.json || args.shard.is_some());
             let stop = std::sync::atomic::AtomicBool::new(false);
             print_result(sim::command::sim(&dir, &args, &budget, &stop, &mut bar))
         }
@@ -429,32 +429,6 @@ fn print_verdict(result: anyhow::Result<(String, bool)>) -> ExitCode {
             }
         }
         Err(e) => print_result(Err(e)),
-    }
-}
-
-/// A progress bar on standard error when it is a terminal: told the games to expect, then
-/// each one finished.
-fn progress_bar(quiet: bool) -> impl FnMut(Option<u64>) {
-    let mut bar: Option<indicatif::ProgressBar> = None;
-    let shown = !quiet && std::io::stderr().is_terminal();
-    move |event| match event {
-        Some(total) if shown => {
-            let b = indicatif::ProgressBar::new(total);
-            b.set_style(
-                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
-                    .expect("a valid template"),
-            );
-            bar = Some(b);
-        }
-        None => {
-            if let Some(b) = &bar {
-                b.inc(1);
-                if b.position() == b.length().unwrap_or(0) {
-                    b.finish_and_clear();
-                }
-            }
-        }
-        Some(_) => {}
     }
 }
 

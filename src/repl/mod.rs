@@ -267,7 +267,7 @@ impl Repl {
                 &args,
                 &self.budget,
                 &std::sync::atomic::AtomicBool::new(false),
-                &mut |_| {},
+                &mut sim::command::progress_bar(args.json || args.shard.is_some()),
             ),
             ReplCommand::Undo => {
                 let (viewer, joined) = (self.viewer, self.draws_with_step);

@@ -186,14 +186,50 @@ pub fn sim_merge(args: &MergeArgs) -> Result<String> {
     output(&Report::of(&merge(shards)?), args.json, args.svg.as_deref())
 }
 
-/// The report as text or JSON; the chart written first, if asked for.
+/// The report as text or JSON; the chart written first, if asked for, and where said (after
+/// the text, or on stderr beside JSON, which stays whole for the programs that read it).
 fn output(report: &Report, json: bool, svg: Option<&Path>) -> Result<String> {
-    if let Some(path) = svg {
-        write_atomically(path, &super::svg::chart(report))?;
-    }
-    Ok(if json {
-        serde_json::to_string_pretty(report).expect("reports serialize")
-    } else {
-        report.text()
+    let wrote = match svg {
+        Some(path) => {
+            write_atomically(path, &super::svg::chart(report))?;
+            Some(format!("chart written to {}", path.display()))
+        }
+        None => None,
+    };
+    Ok(match (json, wrote) {
+        (true, wrote) => {
+            if let Some(w) = wrote {
+                eprintln!("{w}");
+            }
+            serde_json::to_string_pretty(report).expect("reports serialize")
+        }
+        (false, Some(w)) => format!("{}\n{w}", report.text()),
+        (false, None) => report.text(),
     })
+}
+
+/// A progress bar on standard error when it is a terminal (the CLI's `sim` and the REPL's):
+/// told the games to expect, then each one finished.
+pub fn progress_bar(quiet: bool) -> impl FnMut(Option<u64>) {
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let shown = !quiet && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    move |event| match event {
+        Some(total) if shown => {
+            let b = indicatif::ProgressBar::new(total);
+            b.set_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
+                    .expect("a valid template"),
+            );
+            bar = Some(b);
+        }
+        None => {
+            if let Some(b) = &bar {
+                b.inc(1);
+                if b.position() == b.length().unwrap_or(0) {
+                    b.finish_and_clear();
+                }
+            }
+        }
+        Some(_) => {}
+    }
 }

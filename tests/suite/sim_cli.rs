@@ -520,3 +520,22 @@ fn every_front_door_runs_the_variant_s_house_rules() {
     ));
     assert!(bench.contains("backgammon, doubles_thrice ("), "{bench}");
 }
+
+/// `--svg` says where the chart went: after the text report, or on stderr beside `--json`,
+/// whose output stays one JSON document.
+#[test]
+fn the_chart_says_where_it_was_written() {
+    let rules = common::fixtures();
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["sim", "coin", "--games", "20", "--svg", "c.svg"];
+    let text = stdout(&tortuga(&rules, &args, dir.path()));
+    assert!(
+        text.trim_end().ends_with("chart written to c.svg"),
+        "{text}"
+    );
+    assert!(dir.path().join("c.svg").is_file());
+    let o = tortuga(&rules, &[&args[..], &["--json"]].concat(), dir.path());
+    let json = stdout(&o);
+    serde_json::from_str::<serde_json::Value>(&json).expect("the JSON stays whole");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("chart written to c.svg"));
+}
