@@ -3,6 +3,7 @@
 //! one mechanism. A continuation names a hook and its arguments; the kernel calls the hook
 //! when the continuation reaches the top of the stack and what it waits for is there.
 
+use super::state::heap_block;
 use super::turn::Seat;
 use super::value::Value;
 use super::view::{Viewer, seat_bit};
@@ -48,27 +49,35 @@ pub struct Decision {
 }
 
 impl Continuation {
-    /// Roughly the memory the continuation holds, for the bound on game state (`State::grow`).
+    /// The memory the continuation holds, for the bound on game state (`State::grow`): itself
+    /// twice (the stack's vector keeps as much room again as it grows), and its heap blocks.
     pub fn bytes(&self) -> usize {
-        let texts = |t: &[String]| t.iter().map(|s| 24 + s.len()).sum::<usize>();
+        let text = |s: &str| heap_block(s.len());
+        let list = |n: usize, each: usize| heap_block(n * each);
         let wait = match &self.wait {
             Wait::Step => 0,
             Wait::Chance(name, params) => {
-                name.len()
+                text(name)
+                    + list(params.len(), size_of::<(String, Value)>())
                     + params
                         .iter()
-                        .map(|(k, v)| 24 + k.len() + v.bytes())
+                        .map(|(k, v)| text(k) + v.bytes())
                         .sum::<usize>()
             }
             Wait::Decision(d) => {
-                d.prompt.len()
-                    + d.ask.as_ref().map_or(0, String::len)
-                    + d.none.as_ref().map_or(0, String::len)
-                    + d.options.as_deref().map_or(0, texts)
+                text(&d.prompt)
+                    + d.ask.as_deref().map_or(0, text)
+                    + d.none.as_deref().map_or(0, text)
+                    + d.options.as_deref().map_or(0, |o| {
+                        list(o.len(), size_of::<String>())
+                            + o.iter().map(|s| text(s)).sum::<usize>()
+                    })
             }
         };
-        96 + self.hook.len()
-            + self.why.len()
+        2 * size_of::<Continuation>()
+            + text(&self.hook)
+            + text(&self.why)
+            + list(self.args.len(), size_of::<Value>())
             + self.args.iter().map(Value::bytes).sum::<usize>()
             + wait
     }

@@ -140,6 +140,18 @@ pub struct State {
     pub kept_from: KeptFrom,
 }
 
+/// The bytes the allocator takes for a heap block of `len` bytes: rounded up to 16 with its
+/// 8-byte header, at least 32 (glibc's malloc); none for nothing. What the kernel counts for
+/// what it holds (`State::grow`) must be at least what it spends, or a rule fills the machine
+/// before the memory limit refuses.
+pub fn heap_block(len: usize) -> usize {
+    if len == 0 {
+        0
+    } else {
+        (len + 8).next_multiple_of(16).max(32)
+    }
+}
+
 impl State {
     pub fn new(
         seat_names: Vec<String>,

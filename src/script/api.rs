@@ -10,7 +10,7 @@ use super::limits::Limits;
 use super::randomizers::STATUS_PARAMS;
 use super::stack::{self, thawed};
 
-use crate::kernel::state::{Continuation, Decision, Wait};
+use crate::kernel::state::{Continuation, Decision, Wait, heap_block};
 use crate::kernel::topology::{GridNames, Metric};
 use crate::kernel::turn::Unit;
 use crate::kernel::view::{ALL_SEATS, Domain, Secret, seat_bit};
@@ -106,6 +106,12 @@ fn grow(state: &mut State, delta: isize) -> Result<()> {
 /// The bytes a string held in the state accounts for.
 fn text_bytes(s: &str) -> isize {
     24 + s.len() as isize
+}
+
+/// The bytes an item of a bag accounts for: its string twice (the bag's vector keeps as much
+/// room again as it grows) and its heap block.
+fn bag_item_bytes(item: &str) -> isize {
+    (2 * size_of::<String>() + heap_block(item.len())) as isize
 }
 
 /// The bytes secret `k` accounts for: its name, value and domain.
@@ -524,7 +530,7 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
                 .sequence_values::<String>()
                 .collect::<Result<Vec<_>>>()?;
             items.sort();
-            let size = |items: &[String]| items.iter().map(|i| text_bytes(i)).sum::<isize>();
+            let size = |items: &[String]| items.iter().map(|i| bag_item_bytes(i)).sum::<isize>();
             let old = this
                 .bags
                 .get(&name)
@@ -545,7 +551,7 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
     );
     m.add_method_mut("bag_add", |lua, this, (name, item): (String, String)| {
         writable_at(lua, this)?;
-        grow(this, text_bytes(&item))?;
+        grow(this, bag_item_bytes(&item))?;
         this.bag_add(&name, &item);
         Ok(())
     });

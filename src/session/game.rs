@@ -17,8 +17,9 @@ use crate::script::api::{list_table_between, to_lua};
 use crate::script::error::describe;
 use crate::script::randomizers::{STATUS_PARAMS, with_params};
 
-/// Continuations one event may run: more is a chain that does not end.
-const MAX_CONTINUATIONS: usize = 100_000;
+/// Continuations one event may run, and chance events one step may draw in its middle: more
+/// is a chain that does not end.
+pub(super) const MAX_CONTINUATIONS: usize = 100_000;
 
 pub struct Game {
     pub rules: Rc<Rules>,

@@ -529,11 +529,45 @@ impl Session {
 
     /// Draws, from the seeded streams, the chance events a step left pending in its middle,
     /// so that interactive play takes a step with its draws (`roll` queued before still forces
-    /// them: those were used first).
+    /// them: those were used first). A chance continuation that pushes itself again would draw
+    /// forever: past [`game::MAX_CONTINUATIONS`] draws it is an error, and the step and its
+    /// draws are taken back.
     pub fn draw_mid_step(&mut self) -> Result<()> {
-        while self.draw_pending() && matches!(self.game.status()?, Status::Chance(..)) {
+        let Some(step) = self.events.len().checked_sub(1) else {
+            return Ok(());
+        };
+        for _ in 0..game::MAX_CONTINUATIONS {
+            if !(self.draw_pending() && matches!(self.game.status()?, Status::Chance(..))) {
+                return Ok(());
+            }
             self.chance(None)?;
         }
+        let hook = self
+            .game
+            .with_state(|s| s.pending.last().map(|c| c.hook.clone()));
+        self.rewind(step)?;
+        bail!(
+            "{}: more than {} chance events drawn in the middle of one step: a chain that does not end (the step was taken back)",
+            hook.unwrap_or_default(),
+            game::MAX_CONTINUATIONS
+        )
+    }
+
+    /// Takes back the events from the `mark`-th on, as many `undo`s would at once: the state
+    /// before it is the kept undo point, or rebuilt by replaying once.
+    fn rewind(&mut self, mark: usize) -> Result<()> {
+        while self.undo.len() > mark + 1 {
+            if let Some(Some(state)) = self.undo.pop() {
+                self.kept.0 -= SNAPSHOT_BYTES + state.own_bytes();
+            }
+        }
+        let Some(state) = self.pop_undo()? else {
+            return Ok(());
+        };
+        self.events.truncate(mark);
+        self.seen.truncate(mark);
+        self.said.truncate(mark);
+        self.game.restore(state);
         Ok(())
     }
 

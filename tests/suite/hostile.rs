@@ -519,6 +519,35 @@ fn sim_and_check_stop_runaway_games_saying_which() {
     }
 }
 
+/// A chance continuation that pushes itself again, drawn by `play` in the middle of the step:
+/// an error past the cap on a step's draws, and the step is taken back.
+#[test]
+fn a_chance_continuation_that_pushes_itself_again_stops() {
+    let again = [
+        (
+            "    advance_runner = function(G, seat, n)",
+            "    again = function(G) G:push({ hook = 'again', chance = 'die' }) end,\n    advance_runner = function(G, seat, n)",
+        ),
+        (
+            "      if option == \"move\" then hook",
+            "      if option == \"stay\" then G:push({ hook = 'again', chance = 'die' }) end\n      if option == \"move\" then hook",
+        ),
+    ];
+    let (_dir, mut repl) = patched_race(&again);
+    repl.draws_with_step = true;
+    repl.budget.memory = 16 << 20;
+    run(&mut repl, &["new race --seed 1", "roll 4"]);
+    let before = fingerprint(&repl);
+    let e = fails(&mut repl, "play stay");
+    assert!(
+        e.contains("again: more than 100000 chance events drawn in the middle of one step"),
+        "{e}"
+    );
+    assert_eq!(before, fingerprint(&repl), "the step is taken back");
+    assert!(repl.session.as_ref().unwrap().events.len() == 1);
+    run(&mut repl, &["play move"]);
+}
+
 #[test]
 fn undo_points_beyond_the_memory_limit_are_rebuilt_by_replay() {
     let logs = [(
