@@ -185,9 +185,6 @@ fn kept_views_change_no_game() {
     }
 }
 
-/// How a case of random games loads its rules.
-type Load = fn() -> Rc<Rules>;
-
 /// Chaupar's rules with a shipped variant.
 fn variant(name: &str) -> Rc<Rules> {
     let opts = LoadOptions {
@@ -197,40 +194,52 @@ fn variant(name: &str) -> Rc<Rules> {
     Rc::new(Rules::load(&common::rules(), "chaupar", &opts).expect("the variant loads"))
 }
 
+/// The implements of the printed rules, each played with the defaults otherwise.
+const IMPLEMENTS: [&str; 3] = ["dice3", "dice2", "cowries"];
+
+/// Random games of each implement and of every shipped variant end, neither stalled (back
+/// where they were a thousand steps before) nor cut at the turn cap: the Pachisi readings'
+/// capture-before-home once left games where nothing could move, and a study stopped at
+/// game 439.
 #[test]
-fn random_games_of_each_implement_finish() {
+fn random_games_of_each_implement_and_variant_finish() {
     // Ten at least: the length check below is on the average game.
     let games = common::soak(1000).max(10);
-    // Besides the three implements, the Pachisi readings: their capture-before-home once left
-    // games where nothing could move.
-    let cases: [(&str, Load); 4] = [
-        ("dice3", || rules(&[("implement", "dice3")])),
-        ("dice2", || rules(&[("implement", "dice2")])),
-        ("cowries", || rules(&[("implement", "cowries")])),
-        ("pachisi", || variant("pachisi")),
-    ];
+    let mut cases: Vec<String> = IMPLEMENTS.iter().map(|i| i.to_string()).collect();
+    cases.extend(tortuga::script::rules::variants(
+        &common::rules(),
+        "chaupar",
+    ));
+    assert!(cases.len() > 10, "every variant: {cases:?}");
     let workers: Vec<_> = cases
         .into_iter()
-        .map(|(implement, load)| {
+        .map(|case| {
             std::thread::spawn(move || {
-                let mut starter = Starter::new(load(), 4);
+                // the rules are loaded on the thread that plays them
+                let load = if IMPLEMENTS.contains(&case.as_str()) {
+                    rules(&[("implement", case.as_str())])
+                } else {
+                    variant(&case)
+                };
+                let mut starter = Starter::new(load, 4);
                 let mut decisions = 0;
                 for seed in 0..games {
                     let p = random_playout(&mut starter, seed, MAX_STEPS)
-                        .unwrap_or_else(|e| panic!("{implement} seed {seed}: {e:#}"));
-                    assert_eq!(p.scores.iter().sum::<f64>(), 2.0, "{implement} seed {seed}");
+                        .unwrap_or_else(|e| panic!("{case} seed {seed}: {e:#}"));
+                    assert_eq!(p.cut, None, "{case} seed {seed}: {}", p.result);
+                    assert_eq!(p.scores.iter().sum::<f64>(), 2.0, "{case} seed {seed}");
                     decisions += p.decisions;
                 }
-                (implement, decisions)
+                (case, decisions)
             })
         })
         .collect();
     for w in workers {
-        let (implement, decisions) = w.join().expect("a worker");
-        println!("{implement}: {games} games, {decisions} decisions");
+        let (case, decisions) = w.join().expect("a worker");
+        println!("{case}: {games} games, {decisions} decisions");
         assert!(
             decisions > 100 * games,
-            "{implement}: games this short cannot have been played out"
+            "{case}: games this short cannot have been played out"
         );
     }
 }
