@@ -532,8 +532,13 @@ fn bench_rules(
 
 fn bench(dir: &std::path::Path, args: BenchArgs, budget: &Budget) -> ExitCode {
     let per_round = Duration::from_secs_f64(args.seconds);
-    let rounds = args.rounds.max(1);
+    let rounds = args.rounds;
     let result = (|| -> anyhow::Result<()> {
+        if rounds == 0 {
+            anyhow::bail!(
+                "--rounds 0: bench plays 1 round or more (its figures are medians of rounds)"
+            );
+        }
         if args.all {
             return bench_all(dir, &args, budget);
         }
@@ -611,7 +616,7 @@ fn bench_all(dir: &std::path::Path, args: &BenchArgs, budget: &Budget) -> anyhow
         for variant in variants {
             let (rules, shown) = bench_rules(dir, &game, variant.clone(), &[], &args.sets, budget)?;
             let seats = args.players.unwrap_or(rules.seats.default);
-            let results = sim::bench(rules, seats, args.rounds.max(1), per_round, 1, |_, _| {})?;
+            let results = sim::bench(rules, seats, args.rounds, per_round, 1, |_, _| {})?;
             let rate = sim::median_rate(&results);
             let (games, decisions) = results
                 .iter()

@@ -149,6 +149,7 @@ pub enum ReplCommand {
     #[command(after_help = "Examples: auto\n          auto 10 --any")]
     Auto {
         /// How many steps.
+        #[arg(allow_negative_numbers = true, value_parser = step_count)]
         steps: Option<u64>,
         /// Let the uniform-random bot pick among every option, the cube's too (`--double`
         /// says the same).
@@ -319,4 +320,14 @@ pub fn usage(command: &str) -> Option<String> {
         .trim()
         .to_string();
     (!tail.is_empty()).then_some(tail)
+}
+
+/// A number of steps for `auto`: a whole number, 1 or more.
+fn step_count(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "auto takes a number of steps, 1 or more (`auto 10`), not '{text}'"
+        )),
+    }
 }

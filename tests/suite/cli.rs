@@ -196,3 +196,28 @@ fn a_missing_rules_folder_or_game_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("invalid value 'many' for '--seed <N>'"));
 }
+
+/// A count that cannot be is one plain line: `auto -5` and `auto 0` at the prompt (not clap's
+/// `-- -5` tip), `bench --rounds 0` on the command line.
+#[test]
+fn impossible_counts_are_one_plain_line() {
+    let out = tortuga(&["--game", "race"], "auto -5\nauto 0\nposition\n");
+    let err = text(&out.stderr);
+    for n in ["-5", "0"] {
+        assert!(
+            err.contains(&format!(
+                "auto takes a number of steps, 1 or more (`auto 10`), not '{n}'"
+            )),
+            "{err}"
+        );
+    }
+    assert!(!err.contains("tip:"), "{err}");
+    let out = tortuga(&["bench", "race", "--rounds", "0"], "");
+    let err = text(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--rounds 0: bench plays 1 round or more"),
+        "{err}"
+    );
+}
