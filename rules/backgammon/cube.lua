@@ -30,6 +30,26 @@ function C.may_beaver(G)
   return limit == 0 or value * 4 <= limit
 end
 
+-- Why cube action `word` is not open to the player to act now: a sentence, or nil when
+-- nothing in the cube's rules forbids it (it may still not be his turn to act).
+---@param G G
+---@param word string
+---@return string?
+function C.why_not(G, word)
+  if word == "double" then
+    if not switches.cube then return "the cube is off in this game (switch cube)" end
+    if G:get("crawford") then return "no doubling in the Crawford game" end
+    local value, owner = C.state(G)
+    if owner ~= 0 and owner ~= G:current() then return "the cube is on the other side" end
+    local limit = switches.cube_limit
+    if limit ~= 0 and value >= limit then return "the cube is at its limit (cube_limit " .. limit .. ")" end
+  elseif word == "beaver" then
+    if (G:get("match_length") or 0) > 0 then return "no beavers in match play" end
+    if not switches.beavers then return "beavers are off in this game (switch beavers)" end
+  end
+  return nil
+end
+
 -- The answers to a double.
 function C.answers(G)
   if C.may_beaver(G) then return { "take", "drop", "beaver" } end

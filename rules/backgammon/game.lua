@@ -110,14 +110,17 @@ end
 local CUBE_WORDS = { roll = true, double = true, take = true, drop = true, beaver = true }
 
 -- Index of the pending option that typed text denotes (§9 input for moves); `options` is
--- the pending decision's list (default: hook.status(G).options).
+-- the pending decision's list (default: hook.status(G).options). A cube word the rules
+-- forbid now says why (the kernel hands one typed at a chance event with no options).
 local function parse(G, text, options)
-  options = options or hook.status(G).options
-  if not options then error("no decision is pending", 0) end
   local typed = text:lower():match("^%s*(.-)%s*$")
+  local why = CUBE_WORDS[typed] and cube.why_not(G, typed)
+  options = options or hook.status(G).options
+  if not options then error(why or "no decision is pending", 0) end
   for i, o in ipairs(options) do
     if o == typed then return i end
   end
+  if why then error(string.format("%q is not possible: %s", text, why), 0) end
   if G:get("phase") ~= "move" or CUBE_WORDS[typed] then
     local names = {}
     for i, o in ipairs(options) do names[i] = type(o) == "string" and o or label(G, o) end

@@ -807,4 +807,16 @@ impl Game {
         let i: Option<usize> = self.query_as(self.view, &f, (text.to_string(), options))?;
         Ok(i.map(|i| i - 1))
     }
+
+    /// Why a word the game declares (`commands`: backgammon's `double`) is not open while the
+    /// game waits for a chance event: the `parse` hook's error when handed the word with no
+    /// options, or `None` when it has nothing to say.
+    pub fn why_not_now(&mut self, word: &str) -> Option<String> {
+        let f = self.rules.hook("parse").cloned()?;
+        if !self.rules.commands.contains_key(word) {
+            return None;
+        }
+        let said: Result<Option<usize>> = self.query_as(self.view, &f, (word.to_string(), ()));
+        said.err().map(|e| format!("{e:#}"))
+    }
 }

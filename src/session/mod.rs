@@ -193,6 +193,10 @@ impl Session {
         let labels = match self.game.status()? {
             Status::Decision { .. } => self.game.labels()?,
             Status::Chance(name, _) => {
+                let name = name.clone();
+                if let Some(why) = self.game.why_not_now(text.trim()) {
+                    bail!("{why} (the game waits for a chance event, {name}: use `roll`)")
+                }
                 bail!("the game waits for a chance event ({name}): use `roll`")
             }
             Status::Over { .. } => bail!("the game is over"),

@@ -133,3 +133,38 @@ fn mcts_takes_the_cubes_decisions_as_greedy_does() {
     }
     assert!(compared >= 20, "{compared} cube decisions compared");
 }
+
+/// A cube action the rules forbid says why: in the Crawford game (where the turn begins with
+/// the roll, no double being offered), with the cube switched off, and a beaver in a match.
+#[test]
+fn a_refused_cube_action_says_why() {
+    let mut r = common::repl(&common::rules());
+    let crawford = r#"setup backgammon {"board":[0,0,0,0,2,4,-2,2,0,0,0,-3,5,0,0,0,-3,-2,-5,0,0,0,0,2],"bar":[0,0],"off":[0,0],"on_roll":"x","cube":{"value":1,"owner":"center"},"match":{"length":5,"score":[4,2],"crawford":true}}"#;
+    common::run(
+        &mut r,
+        &["new backgammon --variant match5 --seed 2", crawford],
+    );
+    let e = common::fails(&mut r, "double");
+    assert!(e.contains("no doubling in the Crawford game"), "{e}");
+    common::run(
+        &mut r,
+        &[
+            "new backgammon --set cube=false --seed 2",
+            "roll 3 1",
+            "8/5 6/5",
+        ],
+    );
+    let e = common::fails(&mut r, "double");
+    assert!(e.contains("the cube is off in this game"), "{e}");
+    common::run(
+        &mut r,
+        &[
+            "new backgammon --variant match5 --seed 2",
+            "roll 3 1",
+            "8/5 6/5",
+        ],
+    );
+    common::run(&mut r, &["roll 6 6", "24/18 24/18 13/7 13/7", "double"]);
+    let e = common::fails(&mut r, "beaver");
+    assert!(e.contains("no beavers in match play"), "{e}");
+}
