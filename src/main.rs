@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 
 use tortuga::repl::commands::{GameOptions, MachineQuery};
 use tortuga::repl::{Repl, editor, machine_moves, print_out};
-use tortuga::script::variant::parse_assignment;
+use tortuga::script::ruleset::variant::parse_assignment;
 use tortuga::script::{Budget, LoadOptions, Rules};
 use tortuga::{scaffold, sim};
 
@@ -269,7 +269,7 @@ fn shipped_rules() -> Result<PathBuf, String> {
 
 /// Makes Ctrl-C an interrupt of the running command (see `limits::catch_interrupts`).
 fn catch_interrupts() {
-    if let Err(e) = tortuga::script::limits::catch_interrupts() {
+    if let Err(e) = tortuga::script::lua::limits::catch_interrupts() {
         eprintln!("warning: Ctrl-C will end the program: {e}");
     }
 }
@@ -606,10 +606,10 @@ fn bench_all(dir: &std::path::Path, args: &BenchArgs, budget: &Budget) -> anyhow
         "{:<12} {:<22} {:>7} {:>12} {:>14} {:>15}  switches",
         "game", "variant", "players", "playouts/s", "decisions/game", "CPU µs/decision"
     ));
-    for game in tortuga::script::rules::games(dir) {
+    for game in tortuga::script::ruleset::rules::games(dir) {
         let mut variants = vec![None];
         variants.extend(
-            tortuga::script::rules::variants(dir, &game)
+            tortuga::script::ruleset::rules::variants(dir, &game)
                 .into_iter()
                 .map(Some),
         );

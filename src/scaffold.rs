@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
 
-use crate::script::reference::Reference;
-use crate::script::rules::games;
+use crate::script::ruleset::reference::Reference;
+use crate::script::ruleset::rules::games;
 use crate::script::{LoadOptions, Rules};
 
 const GAME: &str = include_str!("scaffold/game.lua");

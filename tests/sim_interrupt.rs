@@ -9,7 +9,8 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tortuga::script::{Budget, limits};
+use tortuga::script::Budget;
+use tortuga::script::lua::limits;
 use tortuga::sim::report::Report;
 use tortuga::sim::study::{Spec, run};
 

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
-use tortuga::script::rules::games;
+use tortuga::script::ruleset::rules::games;
 use tortuga::script::{Budget, LoadOptions, Rules};
 use tortuga::session::Game;
 

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use libfuzzer_sys::fuzz_target;
-use tortuga::script::variant::{Schema, Variant};
+use tortuga::script::ruleset::variant::{Schema, Variant};
 use tortuga::script::{LoadOptions, Rules};
 
 thread_local! {

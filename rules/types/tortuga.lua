@@ -1,6 +1,6 @@
 ---@meta
 -- The Tortuga API for rule files, for the Lua Language Server (.luarc.json loads it).
--- Generated from src/script/reference.toml and rules/<game>/hooks.toml: do not edit
+-- Generated from src/script/ruleset/reference.toml and rules/<game>/hooks.toml: do not edit
 -- (`TORTUGA_BLESS=1 cargo test --release --test suite reference` writes it again).
 
 ---@alias Loc integer

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::kernel::Value;
-use crate::script::variant::parse_assignment;
+use crate::script::ruleset::variant::parse_assignment;
 use crate::sim::command::SimArgs;
 
 /// `--set switch=value`, checked as it is parsed.

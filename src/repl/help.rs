@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{Result, bail};
 use mlua::{Table, Value as LuaValue};
 
-use crate::script::rules::games;
+use crate::script::ruleset::rules::games;
 use crate::script::{LoadOptions, Rules};
 
 /// `help tile <name>`: a tile by name (`ice`) or by its code in the position format (`ic`).

@@ -1,14 +1,14 @@
 //! `lua` at the prompt: code evaluated against a read-only view of the game (`G`), values
 //! printed readably (tables with their keys, nested, bounded), the state handle's API listed by
-//! `lua G` (from the API reference, `script::reference`), and a note when an assignment will
-//! not outlive the line.
+//! `lua G` (from the API reference, `script::ruleset::reference`), and a note when an
+//! assignment will not outlive the line.
 
 use anyhow::{Result, anyhow};
 use mlua::chunk::ChunkMode;
 use mlua::{Table, Value as LuaValue};
 
 use crate::kernel::Viewer;
-use crate::script::reference::Reference;
+use crate::script::ruleset::reference::Reference;
 use crate::session::Session;
 
 /// How deep and how wide a printed table goes before it is elided.
@@ -29,7 +29,7 @@ pub fn eval(session: &Session, viewer: Viewer, code: &str) -> Result<String> {
     state.read_only = true;
     state.viewer = viewer;
     let env = lua.create_table()?;
-    env.raw_set("G", crate::script::raw::handle(lua, state)?)?;
+    env.raw_set("G", crate::script::handle::raw::handle(lua, state)?)?;
     let meta = lua.create_table()?;
     meta.raw_set("__index", host.env().clone())?;
     env.set_metatable(Some(meta))?;
@@ -41,10 +41,10 @@ pub fn eval(session: &Session, viewer: Viewer, code: &str) -> Result<String> {
             .into_function()
     };
     let f = load(format!("return {code}")).or_else(|_| load(code.to_string()));
-    let f = f.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
+    let f = f.map_err(|e| anyhow!(crate::script::lua::error::message(&e)))?;
     let result = host.limits.run(lua, || f.call::<mlua::MultiValue>(()));
     host.check_sealed("`lua`", || host.limits.run(lua, || f.call::<()>(())))?;
-    let values = result.map_err(|e| anyhow!(crate::script::error::message(&e)))?;
+    let values = result.map_err(|e| anyhow!(crate::script::lua::error::message(&e)))?;
     let mut out: Vec<String> = vec![
         values
             .iter()
@@ -89,7 +89,7 @@ pub fn pretty(v: &LuaValue, depth: usize) -> String {
         LuaValue::UserData(u) if u.is::<crate::kernel::state::State>() => {
             "G (the game: `lua G` lists its calls)".into()
         }
-        other => crate::script::host::display_value(other),
+        other => crate::script::ruleset::host::display_value(other),
     }
 }
 

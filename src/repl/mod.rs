@@ -19,8 +19,8 @@ use clap::{CommandFactory, FromArgMatches};
 use crate::files::write_atomically;
 use crate::kernel::rng::Stream;
 use crate::kernel::{Seat, Viewer};
-use crate::script::reference::Reference;
-use crate::script::rules::{games, variants};
+use crate::script::ruleset::reference::Reference;
+use crate::script::ruleset::rules::{games, variants};
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::SaveFile;
 use crate::session::{Event, Game, Origin, Session, Status, picture};
@@ -174,7 +174,7 @@ impl Repl {
     }
 
     fn run_line(&mut self, line: &str) -> Result<String> {
-        crate::script::limits::clear_interrupt();
+        crate::script::lua::limits::clear_interrupt();
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             return Ok(String::new());
@@ -1175,7 +1175,7 @@ impl Repl {
         if changed.is_empty() {
             return None;
         }
-        crate::script::limits::clear_interrupt();
+        crate::script::lua::limits::clear_interrupt();
         let what = format!("watch: {} changed", changed.join(", "));
         Some(match self.reload(false) {
             Ok(out) => Ok(format!("{what}\n{}", self.with_printed(out))),

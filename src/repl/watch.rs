@@ -43,8 +43,8 @@ impl Watch {
     }
 }
 
-/// The folders whose files make `game`'s rules (see `script::rules`): its own and the shared
-/// `lib/`, relative to the rules folder.
+/// The folders whose files make `game`'s rules (see `script::ruleset::rules`): its own and the
+/// shared `lib/`, relative to the rules folder.
 pub fn folders(game: &str) -> [String; 2] {
     [format!("{game}/"), "lib/".to_string()]
 }
@@ -55,7 +55,7 @@ fn snapshot(rules_dir: &Path, game: &str) -> BTreeMap<PathBuf, u64> {
     let mut paths = Vec::new();
     for folder in folders(game) {
         let keep = |p: &Path| saved_file(rules_dir, p);
-        crate::script::rules::walk(&rules_dir.join(folder), &keep, &mut paths);
+        crate::script::ruleset::rules::walk(&rules_dir.join(folder), &keep, &mut paths);
     }
     paths
         .into_iter()

@@ -1,23 +1,11 @@
 //! The script host: loads rule files into a sandboxed Lua state, composes house rules on
-//! hooks, validates variants and runs every rule invocation under limits.
+//! hooks, validates variants and runs every rule invocation under limits. Three layers, each
+//! importing only those below it: [`lua`] (the safe interpreter), [`handle`] (`G`, the game
+//! as rules see it) and [`ruleset`] (a loaded game).
 
-pub mod api;
-pub mod bounded;
-pub mod data;
-pub mod error;
-mod globals;
-pub mod host;
-pub mod json;
-pub mod kept;
-pub mod limits;
-pub mod pattern;
-pub mod randomizers;
-pub mod raw;
-pub mod reference;
-pub mod rules;
-pub(crate) mod stack;
-pub mod switch_reads;
-pub mod variant;
+pub mod handle;
+pub mod lua;
+pub mod ruleset;
 
-pub use limits::Budget;
-pub use rules::{LoadOptions, Rules};
+pub use lua::limits::Budget;
+pub use ruleset::rules::{LoadOptions, Rules};

@@ -11,7 +11,7 @@ use super::{Event, Session, Status};
 use crate::kernel::State;
 use crate::kernel::rng::Stream;
 use crate::script::Rules;
-use crate::script::host::sha256_hex;
+use crate::script::ruleset::host::sha256_hex;
 
 /// The hash of everything that decides the game (the log aside).
 pub fn state_hash(state: &State) -> String {

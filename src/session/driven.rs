@@ -28,9 +28,9 @@ use anyhow::Result;
 use mlua::{AnyUserData, Function, Lua, MultiValue, Table, Value as LuaValue, ffi};
 
 use crate::kernel::{Outcome, Randomizer, Seat, State};
-use crate::script::limits::Limits;
-use crate::script::raw::raise;
-use crate::script::stack::{bytes_at, push_list, str_at};
+use crate::script::handle::raw::raise;
+use crate::script::handle::stack::{bytes_at, push_list, str_at};
+use crate::script::lua::limits::Limits;
 
 /// A bot: the option (0-based) that seat `actor` takes among `count`. An error leaves the
 /// step to the kernel's ordinary path, which asks again and reports it.
@@ -175,7 +175,7 @@ unsafe fn next(l: *mut ffi::lua_State, d: &mut Driver) -> Result<c_int, String> 
         return Ok(0);
     }
     // SAFETY: the state lives in the userdata `run` holds; no Rust code borrows it while Lua
-    // runs (see script::raw), and nothing below runs Lua.
+    // runs (see script::handle::raw), and nothing below runs Lua.
     let state = unsafe { &mut *d.state };
     if !state.pending.is_empty() {
         return Ok(0);

@@ -13,9 +13,9 @@ use crate::kernel::state::{Continuation, Decision, Wait};
 use crate::kernel::view::ALL_SEATS;
 use crate::kernel::{Outcome, Seat, State, Value, Viewer};
 use crate::script::Rules;
-use crate::script::api::{list_table_between, to_lua};
-use crate::script::error::describe;
-use crate::script::randomizers::{STATUS_PARAMS, with_params};
+use crate::script::handle::api::{STATUS_PARAMS, list_table_between, to_lua};
+use crate::script::lua::error::describe;
+use crate::script::ruleset::randomizers::with_params;
 
 /// Continuations one event may run, and chance events one step may draw in its middle: more
 /// is a chain that does not end.
@@ -80,7 +80,7 @@ impl Game {
     /// A game in `state`, as it is (no setup).
     pub fn from_state(rules: Rc<Rules>, mut state: State) -> Result<Game> {
         state.max_bytes = rules.host.limits.memory();
-        let g = crate::script::raw::handle(&rules.host.lua, state)?;
+        let g = crate::script::handle::raw::handle(&rules.host.lua, state)?;
         Ok(Game {
             rules,
             g,

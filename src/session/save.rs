@@ -30,7 +30,7 @@ use crate::kernel::Viewer;
 // the C1 controls raw, and a save line holds none).
 use crate::kernel::value::quoted;
 use crate::kernel::view::ALL_SEATS;
-use crate::script::variant::parse_assignment;
+use crate::script::ruleset::variant::parse_assignment;
 
 /// The format version this build writes and the newest it reads.
 pub const VERSION: u32 = 1;

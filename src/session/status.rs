@@ -15,8 +15,9 @@ use mlua::{FromLua, FromLuaMulti, Lua, MultiValue, Table, Value as LuaValue, ffi
 
 use crate::kernel::view::{ALL_SEATS, seat_bit};
 use crate::kernel::{Randomizer, Seat};
-use crate::script::randomizers::{STATUS_PARAMS, with_params};
-use crate::script::stack::{bytes_at, seats_at, str_at, thawed, type_name};
+use crate::script::handle::api::STATUS_PARAMS;
+use crate::script::handle::stack::{bytes_at, seats_at, str_at, thawed, type_name};
+use crate::script::ruleset::randomizers::with_params;
 
 /// What the game waits for.
 #[derive(Clone, Debug)]

@@ -18,7 +18,7 @@ use crate::kernel::rng::Stream;
 use crate::kernel::{Seat, State};
 use crate::learn::net::Net;
 use crate::script::Rules;
-use crate::script::variant::similar;
+use crate::script::ruleset::variant::similar;
 use crate::session::{Game, Status};
 
 /// How long MCTS thinks per decision.

@@ -19,7 +19,7 @@ use super::{Starter, Watch};
 use crate::files::write_atomically;
 use crate::kernel::Value;
 use crate::kernel::rng::Stream;
-use crate::script::variant::parse_assignment;
+use crate::script::ruleset::variant::parse_assignment;
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::SaveFile;
 use crate::session::{Event, Game, Origin, Session, Status};

@@ -21,7 +21,7 @@ use anyhow::{Result, bail};
 use crate::kernel::State;
 use crate::kernel::rng::Stream;
 use crate::script::Rules;
-use crate::script::limits::thread_cpu_seconds;
+use crate::script::lua::limits::thread_cpu_seconds;
 use crate::session::{Game, Status};
 
 /// How one random game ended.

@@ -23,8 +23,9 @@ use super::shard::MAX_PLAYERS;
 use super::{Runaway, Starter, Watch};
 use crate::kernel::rng::Stream;
 use crate::kernel::{State, Value};
-use crate::script::variant::parse_assignment;
-use crate::script::{Budget, LoadOptions, Rules, limits};
+use crate::script::lua::limits;
+use crate::script::ruleset::variant::parse_assignment;
+use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::driven::Taken;
 use crate::session::{Game, Status};
 

@@ -31,7 +31,8 @@ use crate::kernel::rng::Stream;
 use crate::learn::encoding::DEFAULT_INPUTS;
 use crate::learn::net::{Net, set_inputs};
 use crate::learn::weights::{Ruleset, Weights, cache_path};
-use crate::script::{Budget, Rules, limits};
+use crate::script::lua::limits;
+use crate::script::{Budget, Rules};
 use crate::session::{Game, Status};
 
 #[derive(Args, Clone, Debug)]

@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use mlua::{Function, Value};
 use tortuga::kernel::{State, Value as KValue};
-use tortuga::script::error::message;
-use tortuga::script::raw;
+use tortuga::script::handle::raw;
+use tortuga::script::lua::error::message;
 use tortuga::script::{Budget, LoadOptions, Rules};
 
 /// Positions each check compares, at the full soak size.

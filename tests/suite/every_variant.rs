@@ -6,7 +6,7 @@ use crate::common;
 
 use std::rc::Rc;
 
-use tortuga::script::rules::{games, variants};
+use tortuga::script::ruleset::rules::{games, variants};
 use tortuga::script::{LoadOptions, Rules};
 use tortuga::sim::{Starter, random_playout};
 

@@ -21,7 +21,7 @@ fn with_stay_body(body: &str) -> (tempfile::TempDir, Repl) {
 }
 
 /// The limits of the game in progress.
-fn limits(repl: &Repl) -> &tortuga::script::limits::Limits {
+fn limits(repl: &Repl) -> &tortuga::script::lua::limits::Limits {
     &repl.session.as_ref().unwrap().game.rules.host.limits
 }
 

@@ -429,9 +429,9 @@ fn a_bad_picture_is_one_error_naming_the_shape_and_writes_nothing() {
 fn every_shipped_variant_draws_a_picture() {
     let root = common::rules();
     let mut drawn = 0;
-    for game in tortuga::script::rules::games(&root) {
+    for game in tortuga::script::ruleset::rules::games(&root) {
         let mut names = vec![String::new()];
-        names.extend(tortuga::script::rules::variants(&root, &game));
+        names.extend(tortuga::script::ruleset::rules::variants(&root, &game));
         for variant in names {
             let option = if variant.is_empty() {
                 String::new()

@@ -21,7 +21,9 @@ const GAMES_UNDER_INVARIANTS: u64 = 200;
 fn rules(variant: &str, sets: &[(&str, &str)]) -> Rc<Rules> {
     let overrides = sets
         .iter()
-        .map(|(k, v)| tortuga::script::variant::parse_assignment(&format!("{k}={v}")).unwrap())
+        .map(|(k, v)| {
+            tortuga::script::ruleset::variant::parse_assignment(&format!("{k}={v}")).unwrap()
+        })
         .collect();
     let opts = LoadOptions {
         variant: Some(variant.to_string()),
@@ -147,7 +149,7 @@ fn kept_views_change_no_game() {
 #[test]
 fn random_games_under_random_switches_keep_the_invariants() {
     let dir = common::rules();
-    let mut variants = tortuga::script::rules::variants(&dir, "pirates");
+    let mut variants = tortuga::script::ruleset::rules::variants(&dir, "pirates");
     variants.sort();
     let switches = rules("printed", &[]).switch_defs.clone();
     for k in 0..common::soak(GAMES_UNDER_INVARIANTS) {
@@ -189,7 +191,7 @@ fn random_games_finish(variant: &str) {
 
 #[test]
 fn the_shipped_variants_are_the_three_played_below() {
-    let mut shipped = tortuga::script::rules::variants(&common::rules(), "pirates");
+    let mut shipped = tortuga::script::ruleset::rules::variants(&common::rules(), "pirates");
     shipped.sort();
     assert_eq!(shipped, ["author", "author_without_respin", "printed"]);
 }

@@ -1,4 +1,4 @@
-//! The API reference (src/script/reference.toml and rules/<game>/hooks.toml) documents what
+//! The API reference (src/script/ruleset/reference.toml and rules/<game>/hooks.toml) documents what
 //! the kernel really exposes to Lua and every hook each game declares; the files generated
 //! from it (rules/types/tortuga.lua, docs/lua-reference.md) are current; `help lua`, `help
 //! tile` and `help rule` answer from it. `TORTUGA_BLESS=1` rewrites the generated files.
@@ -7,8 +7,8 @@ use crate::common;
 
 use std::path::Path;
 
-use tortuga::script::reference::{LUALS_FILE, MARKDOWN_FILE, Reference};
-use tortuga::script::rules::games;
+use tortuga::script::ruleset::reference::{LUALS_FILE, MARKDOWN_FILE, Reference};
+use tortuga::script::ruleset::rules::games;
 use tortuga::script::{LoadOptions, Rules};
 
 fn reference() -> Reference {
@@ -23,7 +23,7 @@ fn everything_each_shipped_game_exposes_or_declares_is_documented() {
         let rules = common::load(&game, &[]);
         let gaps = reference.gaps(&rules).unwrap();
         assert!(gaps.is_empty(), "{game}:\n{}", gaps.join("\n"));
-        exposed.extend(tortuga::script::reference::exposed(&rules).unwrap());
+        exposed.extend(tortuga::script::ruleset::reference::exposed(&rules).unwrap());
     }
     // And nothing is documented that no game's rules can reach.
     for name in reference.kernel_names() {
@@ -46,8 +46,8 @@ fn an_exposed_function_without_an_entry_is_a_gap() {
     assert_eq!(
         gaps,
         [
-            "G:tally: exposed to chaupar's rules, not in src/script/reference.toml",
-            "json.decode: exposed to chaupar's rules, not in src/script/reference.toml",
+            "G:tally: exposed to chaupar's rules, not in src/script/ruleset/reference.toml",
+            "json.decode: exposed to chaupar's rules, not in src/script/ruleset/reference.toml",
         ]
     );
 }

@@ -362,9 +362,9 @@ fn bench_all_prints_one_row_per_game_and_variant() {
         assert!(header.contains(column), "{header}");
     }
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split_whitespace().collect()).collect();
-    for game in tortuga::script::rules::games(&rules) {
+    for game in tortuga::script::ruleset::rules::games(&rules) {
         let mut variants = vec!["default".to_string()];
-        variants.extend(tortuga::script::rules::variants(&rules, &game));
+        variants.extend(tortuga::script::ruleset::rules::variants(&rules, &game));
         for v in variants {
             let row = rows
                 .iter()

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use tortuga::kernel::Value;
 use tortuga::script::Rules;
-use tortuga::script::rules::LoadOptions;
+use tortuga::script::ruleset::rules::LoadOptions;
 use tortuga::session::{Origin, Session, Status};
 
 struct Counting;

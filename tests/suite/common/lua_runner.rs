@@ -18,10 +18,10 @@ use std::time::Duration;
 use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, Table, Value};
 use tortuga::kernel::{State, Value as KValue};
-use tortuga::script::api::from_lua;
-use tortuga::script::error::message;
-use tortuga::script::host::publish_switches;
-use tortuga::script::raw;
+use tortuga::script::handle::api::from_lua;
+use tortuga::script::handle::raw;
+use tortuga::script::lua::error::message;
+use tortuga::script::ruleset::host::publish_switches;
 use tortuga::script::{Budget, LoadOptions, Rules};
 
 const RUN: &str = r#"

@@ -23,7 +23,9 @@ pub fn load(game: &str, sets: &[(&str, &str)]) -> Rc<Rules> {
 pub fn load_from(root: &Path, game: &str, sets: &[(&str, &str)], house: &[&str]) -> Rc<Rules> {
     let overrides = sets
         .iter()
-        .map(|(k, v)| tortuga::script::variant::parse_assignment(&format!("{k}={v}")).unwrap())
+        .map(|(k, v)| {
+            tortuga::script::ruleset::variant::parse_assignment(&format!("{k}={v}")).unwrap()
+        })
         .collect();
     let opts = LoadOptions {
         overrides,

@@ -13,21 +13,19 @@
 
 use std::ffi::c_int;
 
-use mlua::{Lua, ffi};
+use mlua::ffi;
 
-use super::stack::str_at;
+use super::stack::{str_arg, str_at};
 use crate::kernel::state::PropsAsThey;
 use crate::kernel::{State, Viewer};
-
-/// The registry field holding the table name → { value, stamp id, stamp version }.
-const REGISTRY: &std::ffi::CStr = c"tortuga.kept";
+use crate::script::lua::limits::KEPT;
 
 /// The longest name a value is kept under.
 const MAX_NAME: usize = 64;
 
 /// Argument 2, the name, checked.
 fn name_arg<'a>(l: *mut ffi::lua_State, method: &str) -> Result<&'a str, String> {
-    let name = super::raw::str_arg(l, 2, method)?;
+    let name = str_arg(l, 2, method)?;
     if name.is_empty() || name.len() > MAX_NAME {
         return Err(format!(
             "{method}: a name of 1 to {MAX_NAME} bytes, not {} bytes",
@@ -45,7 +43,7 @@ fn name_arg<'a>(l: *mut ffi::lua_State, method: &str) -> Result<&'a str, String>
 unsafe fn push_table(l: *mut ffi::lua_State, create: bool) -> bool {
     // SAFETY: per the contract.
     unsafe {
-        if ffi::lua_getfield(l, ffi::LUA_REGISTRYINDEX, REGISTRY.as_ptr()) == ffi::LUA_TTABLE {
+        if ffi::lua_getfield(l, ffi::LUA_REGISTRYINDEX, KEPT.as_ptr()) == ffi::LUA_TTABLE {
             return true;
         }
         ffi::lua_pop(l, 1);
@@ -54,7 +52,7 @@ unsafe fn push_table(l: *mut ffi::lua_State, create: bool) -> bool {
         }
         ffi::lua_createtable(l, 0, 4);
         ffi::lua_pushvalue(l, -1);
-        ffi::lua_setfield(l, ffi::LUA_REGISTRYINDEX, REGISTRY.as_ptr());
+        ffi::lua_setfield(l, ffi::LUA_REGISTRYINDEX, KEPT.as_ptr());
         true
     }
 }
@@ -197,10 +195,4 @@ unsafe fn stamp_part(l: *mut ffi::lua_State, i: i64) -> Option<i64> {
         ffi::lua_pop(l, 1);
         (ok != 0).then_some(v)
     }
-}
-
-/// Forgets every kept value: an invocation failed, and may have left one half-changed.
-pub fn forget_all(lua: &Lua) {
-    // Dropping the table cannot fail in a way that matters: nothing is kept either way.
-    let _ = lua.unset_named_registry_value(REGISTRY.to_str().unwrap_or_default());
 }

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use mlua::{AnyUserData, Lua, ffi};
 
-use super::stack::{push_value, read_value, seats_at, str_at, type_name};
+use super::stack::{push_value, read_value, seats_at, str_arg, str_at, type_name};
 use crate::kernel::state::Props;
 use crate::kernel::view::{ALL_SEATS, LogLine};
 use crate::kernel::{Seat, State, Value, Viewer};
@@ -198,6 +198,15 @@ pub(super) fn writable(state: &mut State) -> Result<(), String> {
     }
 }
 
+/// The viewer of a view, as error messages name it.
+pub(super) fn viewer_name(state: &State) -> String {
+    match state.viewer.seat() {
+        None => "the referee".into(),
+        Some(0) => "spectators".into(),
+        Some(s) => format!("seat {}", state.turn.name(s)),
+    }
+}
+
 /// Argument `i` (self is 1) as an integer.
 fn int_arg(l: *mut ffi::lua_State, i: c_int, method: &str) -> Result<i64, String> {
     // SAFETY: `i` is an argument index of the running C function.
@@ -223,25 +232,6 @@ fn opt_int_arg(l: *mut ffi::lua_State, i: c_int, method: &str) -> Result<Option<
         Ok(None)
     } else {
         int_arg(l, i, method).map(Some)
-    }
-}
-
-/// Argument `i` as a string, borrowed from the stack.
-pub(super) fn str_arg<'a>(
-    l: *mut ffi::lua_State,
-    i: c_int,
-    method: &str,
-) -> Result<&'a str, String> {
-    // SAFETY: as in int_arg; the string stays on the stack for the whole call.
-    unsafe {
-        match str_at(l, i) {
-            Some(s) => s.map_err(|e| format!("{method}: {e}")),
-            None => Err(format!(
-                "{method}: argument {} must be a string, not a {}",
-                i - 1,
-                type_name(l, i)
-            )),
-        }
     }
 }
 
@@ -738,7 +728,7 @@ fn secret_get(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String
     if !state.viewer.sees(s.visible) {
         return Err(format!(
             "secret '{k}' is hidden from {} in this view (ask G:can_see first)",
-            super::api::viewer_name(state)
+            viewer_name(state)
         ));
     }
     // SAFETY: as in current; nothing to drop is alive.

@@ -4,7 +4,7 @@
 //! conversion that both the mlua side (`api::to_lua`, `api::from_lua`) and the C functions of
 //! `raw` use.
 
-use std::ffi::CStr;
+use std::ffi::{CStr, c_int};
 
 use mlua::ffi;
 
@@ -26,6 +26,21 @@ pub unsafe fn type_name(l: *mut ffi::lua_State, idx: i32) -> &'static str {
             t => CStr::from_ptr(ffi::lua_typename(l, t))
                 .to_str()
                 .unwrap_or("value"),
+        }
+    }
+}
+
+/// Argument `i` as a string, borrowed from the stack.
+pub fn str_arg<'a>(l: *mut ffi::lua_State, i: c_int, method: &str) -> Result<&'a str, String> {
+    // SAFETY: `i` is an argument index of the running C function; the string stays on the stack for the whole call.
+    unsafe {
+        match str_at(l, i) {
+            Some(s) => s.map_err(|e| format!("{method}: {e}")),
+            None => Err(format!(
+                "{method}: argument {} must be a string, not a {}",
+                i - 1,
+                type_name(l, i)
+            )),
         }
     }
 }

@@ -12,8 +12,9 @@ use mlua::state::{GcGenParams, GcMode};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value as LuaValue};
 use sha2::{Digest, Sha256};
 
-use super::json;
-use super::limits::{Budget, Limits};
+use crate::script::handle::{api, raw};
+use crate::script::lua::limits::{Budget, Limits};
+use crate::script::lua::{bounded, error, globals, json};
 
 /// Globals a rule may not use, with the reason given when it tries.
 const FORBIDDEN: [&str; 9] = [
@@ -83,13 +84,13 @@ impl Host {
             math.raw_set(name, refuse)?;
         }
         let helpers: Table = lua
-            .load(include_str!("prelude.lua"))
+            .load(include_str!("../lua/prelude.lua"))
             .set_name("@kernel/prelude.lua")
             .set_mode(ChunkMode::Text)
             .call(())?;
         let limits = Limits::install(&lua, budget)?;
-        super::bounded::install(&lua, &limits.meter())?;
-        super::raw::install(&lua)?;
+        bounded::install(&lua, &limits.meter())?;
+        raw::install(&lua)?;
         let host = Host {
             env: lua.create_table()?,
             loaded: RefCell::default(),
@@ -228,7 +229,7 @@ impl Host {
         self.helpers.get::<Function>("untrap")?.call::<()>(())?;
         self.helpers.get::<Function>("restore")?.call::<()>(())?;
         let Err(e) = result else { return Ok(None) };
-        let message = super::error::message(&e);
+        let message = error::message(&e);
         Ok(message.find(": attempt to change '").map(|at| {
             message[..at]
                 .rsplit('\n')
@@ -366,10 +367,10 @@ fn load_file(
     limits: &Limits,
     rel: &str,
 ) -> anyhow::Result<LuaValue> {
-    let f = load_chunk(lua, root, label, env, files, rel).map_err(super::error::describe)?;
+    let f = load_chunk(lua, root, label, env, files, rel).map_err(error::describe)?;
     limits
         .run(lua, || f.call::<LuaValue>(()))
-        .map_err(super::error::describe)
+        .map_err(error::describe)
 }
 
 /// Compiles a rule file (text only) in the frozen environment, after checking that the path
@@ -422,7 +423,7 @@ pub fn publish_switches(
 ) -> mlua::Result<()> {
     let values = lua.create_table()?;
     for (k, v) in switches {
-        values.raw_set(k.as_str(), super::api::to_lua(lua, v)?)?;
+        values.raw_set(k.as_str(), api::to_lua(lua, v)?)?;
     }
     lua.globals()
         .raw_set("switches", view.call::<Table>(values)?)
@@ -434,8 +435,8 @@ const LATE_GLOBALS: [&str; 4] = ["hook", "tiles", "tile_names", "switches"];
 /// Refuses a chunk that reads a global no rule has: `file:line: undefined global 'x'`. The
 /// forbidden libraries are left to the sandbox's own error when the read runs.
 fn check_globals(lua: &Lua, f: &Function, name: &str) -> mlua::Result<()> {
-    let reads = super::globals::reads(&f.dump(false))
-        .map_err(|e| mlua::Error::runtime(format!("{name}: {e}")))?;
+    let reads =
+        globals::reads(&f.dump(false)).map_err(|e| mlua::Error::runtime(format!("{name}: {e}")))?;
     let g = lua.globals();
     for (global, line) in reads {
         let known = LATE_GLOBALS.contains(&global.as_str())

@@ -6,8 +6,7 @@ use mlua::{
     FromLua, Lua, LuaString, Result, Table, UserData, UserDataMethods, Value as LuaValue, ffi,
 };
 
-use super::limits::Limits;
-use super::randomizers::STATUS_PARAMS;
+use super::raw::{viewer_name, writable};
 use super::stack::{self, thawed};
 
 use crate::kernel::state::{Continuation, Decision, Wait, heap_block};
@@ -15,6 +14,8 @@ use crate::kernel::topology::{GridNames, Metric};
 use crate::kernel::turn::Unit;
 use crate::kernel::view::{ALL_SEATS, Domain, Secret, seat_bit};
 use crate::kernel::{Loc, PieceId, Seat, State, Value};
+use crate::script::lua::error;
+use crate::script::lua::limits::Limits;
 
 fn fail<T>(msg: impl Into<String>) -> Result<T> {
     Err(mlua::Error::runtime(msg.into()))
@@ -38,8 +39,11 @@ fn placed(lua: &Lua, msg: String) -> mlua::Error {
 
 /// Refuses a mutation in a query or a read-only view, naming the rule's file and line.
 fn writable_at(lua: &Lua, state: &mut State) -> Result<()> {
-    super::raw::writable(state).map_err(|e| placed(lua, e))
+    writable(state).map_err(|e| placed(lua, e))
 }
+
+/// The parameters a status may give for one event, per kind.
+pub const STATUS_PARAMS: [&str; 7] = ["faces", "count", "p", "values", "sectors", "weights", "bag"];
 
 /// A kernel value as a Lua value.
 pub fn to_lua(lua: &Lua, v: &Value) -> Result<LuaValue> {
@@ -396,11 +400,7 @@ fn add_turns<M: UserDataMethods<State>>(m: &mut M) {
                 ))
             })?;
             let at = |e: mlua::Error| {
-                mlua::Error::runtime(format!(
-                    "set_units: unit {}: {}",
-                    i + 1,
-                    super::error::message(&e)
-                ))
+                mlua::Error::runtime(format!("set_units: unit {}: {}", i + 1, error::message(&e)))
             };
             let name: Option<String> = t.get("name").map_err(at)?;
             let seat: Option<i64> = t.get("seat").map_err(at)?;
@@ -570,15 +570,6 @@ fn add_secrets_and_bags<M: UserDataMethods<State>>(m: &mut M) {
         }
         Ok(this.bags.get(&name).cloned().unwrap_or_default())
     });
-}
-
-/// The viewer of a view, as error messages name it.
-pub(super) fn viewer_name(state: &State) -> String {
-    match state.viewer.seat() {
-        None => "the referee".into(),
-        Some(0) => "spectators".into(),
-        Some(s) => format!("seat {}", state.turn.name(s)),
-    }
 }
 
 /// The fields of a `G:push` table as found, read in one pass inside one protected call (a
@@ -776,8 +767,8 @@ fn continuation(lua: &Lua, state: &State, t: &Table) -> Result<Continuation> {
 fn add_pending<M: UserDataMethods<State>>(m: &mut M) {
     m.add_method_mut("push", |lua, this, t: Table| {
         writable_at(lua, this)?;
-        let c = continuation(lua, this, &thawed(t)?)
-            .map_err(|e| placed(lua, super::error::message(&e)))?;
+        let c =
+            continuation(lua, this, &thawed(t)?).map_err(|e| placed(lua, error::message(&e)))?;
         grow(this, c.bytes() as isize)?;
         this.pending.push(c);
         Ok(())

@@ -32,6 +32,10 @@ use std::time::{Duration, Instant};
 
 use mlua::{HookTriggers, Lua, VmState, ffi};
 
+/// The registry field where the `G` handle keeps values from one call to the next (`G:keep`):
+/// an invocation that stops part-way may have left one half-changed, so [`Limits::run`] empties it.
+pub const KEPT: &CStr = c"tortuga.kept";
+
 /// How often the armed hook runs; a budget is enforced to within this many instructions.
 const HOOK_EVERY: i32 = 1000;
 /// How long an invocation runs before the watchdog arms the hook.
@@ -472,7 +476,8 @@ impl Limits {
         let result = f();
         if result.is_err() {
             // The invocation stopped part-way: a value it kept may be half-changed.
-            super::kept::forget_all(lua);
+            // Dropping the table cannot fail in a way that matters: nothing is kept either way.
+            let _ = lua.unset_named_registry_value(KEPT.to_str().unwrap_or_default());
         }
         result
     }

@@ -11,7 +11,8 @@ use anyhow::{Context, Result, anyhow, bail};
 use mlua::{Lua, Table, Value as LuaValue};
 use serde::Deserialize;
 
-use super::Rules;
+use super::rules::Rules;
+use crate::script::handle::raw;
 
 /// The kernel's part of the doc source.
 const KERNEL: &str = include_str!("reference.toml");
@@ -217,7 +218,8 @@ pub struct Reference {
 impl Reference {
     /// The kernel's reference and the hooks of every game of `rules_dir` that documents them.
     pub fn load(rules_dir: &Path) -> Result<Reference> {
-        let source: KernelSource = toml::from_str(KERNEL).context("src/script/reference.toml")?;
+        let source: KernelSource =
+            toml::from_str(KERNEL).context("src/script/ruleset/reference.toml")?;
         let mut games = Vec::new();
         for game in super::rules::games(rules_dir) {
             let path = rules_dir.join(&game).join("hooks.toml");
@@ -244,7 +246,7 @@ impl Reference {
     /// The file an entry comes from, for errors.
     fn file(&self, place: Place) -> String {
         match place {
-            Place::Kernel(_) => "src/script/reference.toml".into(),
+            Place::Kernel(_) => "src/script/ruleset/reference.toml".into(),
             Place::GameHook(g) | Place::TileHook(g) => format!("rules/{g}/hooks.toml"),
         }
     }
@@ -308,7 +310,9 @@ impl Reference {
             .into_iter()
             .filter(|name| !kernel.contains(name))
             .map(|name| {
-                format!("{name}: exposed to {game}'s rules, not in src/script/reference.toml")
+                format!(
+                    "{name}: exposed to {game}'s rules, not in src/script/ruleset/reference.toml"
+                )
             })
             .collect();
         let declared = rules.game_hooks();
@@ -416,7 +420,7 @@ impl Reference {
     /// The Lua Language Server definitions (`---@meta`).
     pub fn luals(&self) -> String {
         let mut out = String::from(
-            "---@meta\n-- The Tortuga API for rule files, for the Lua Language Server (.luarc.json loads it).\n-- Generated from src/script/reference.toml and rules/<game>/hooks.toml: do not edit\n-- (`TORTUGA_BLESS=1 cargo test --release --test suite reference` writes it again).\n\n",
+            "---@meta\n-- The Tortuga API for rule files, for the Lua Language Server (.luarc.json loads it).\n-- Generated from src/script/ruleset/reference.toml and rules/<game>/hooks.toml: do not edit\n-- (`TORTUGA_BLESS=1 cargo test --release --test suite reference` writes it again).\n\n",
         );
         for (name, ty) in &self.aliases {
             out += &format!("---@alias {name} {ty}\n");
@@ -485,7 +489,7 @@ impl Reference {
     /// docs/lua-reference.md.
     pub fn markdown(&self) -> String {
         let mut out = String::from(
-            "# Lua API reference\n\n<!-- Generated from src/script/reference.toml and rules/<game>/hooks.toml: do not edit\n(`TORTUGA_BLESS=1 cargo test --release --test suite reference` writes it again). -->\n\nEvery function and table the kernel gives rule files, and every hook each game declares.\ndocs/lua-api.md explains how they fit together; `help lua <name>` in the REPL prints one\nentry, and `rules/types/tortuga.lua` gives them to an editor.\n\n## Types\n\n",
+            "# Lua API reference\n\n<!-- Generated from src/script/ruleset/reference.toml and rules/<game>/hooks.toml: do not edit\n(`TORTUGA_BLESS=1 cargo test --release --test suite reference` writes it again). -->\n\nEvery function and table the kernel gives rule files, and every hook each game declares.\ndocs/lua-api.md explains how they fit together; `help lua <name>` in the REPL prints one\nentry, and `rules/types/tortuga.lua` gives them to an editor.\n\n## Types\n\n",
         );
         for (name, ty) in &self.aliases {
             out += &format!("- `{name}` = `{ty}`\n");
@@ -593,7 +597,7 @@ pub fn wrapped(text: &str, indent: &str) -> String {
 pub fn exposed(rules: &Rules) -> Result<Vec<String>> {
     let lua = &rules.host.lua;
     let mut out = Vec::new();
-    let g = super::raw::handle(
+    let g = raw::handle(
         lua,
         crate::kernel::State::new(vec!["A".into()], 0, Default::default()),
     )?;

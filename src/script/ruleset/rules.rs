@@ -11,13 +11,14 @@ use anyhow::{Result, anyhow, bail};
 use mlua::{Function, Lua, LuaString, Table, Value as LuaValue};
 use sha2::{Digest, Sha256};
 
-use super::api::from_lua;
 use super::host::Host;
-use super::limits::Budget;
 use super::randomizers;
 use super::switch_reads;
 use super::variant::{Schema, SwitchDef, Variant};
 use crate::kernel::{Kind, Randomizer, Value};
+use crate::script::handle::api::from_lua;
+use crate::script::lua::error;
+use crate::script::lua::limits::Budget;
 
 /// Seats a game may be played with, and their names.
 #[derive(Clone, Debug)]
@@ -236,12 +237,12 @@ pub fn variants(root: &Path, game: &str) -> Vec<String> {
 
 fn field<T: mlua::FromLua>(t: &Table, key: &str, what: &str) -> Result<T> {
     t.get::<T>(key)
-        .map_err(|e| anyhow!("{what}: field '{key}': {}", super::error::message(&e)))
+        .map_err(|e| anyhow!("{what}: field '{key}': {}", error::message(&e)))
 }
 
 fn lua_value(lua: &Lua, v: LuaValue, what: &str) -> Result<Value> {
     from_lua(lua, &v)
-        .map_err(|e| anyhow!("{what}: {}", super::error::message(&e)))?
+        .map_err(|e| anyhow!("{what}: {}", error::message(&e)))?
         .ok_or_else(|| anyhow!("{what}: missing value"))
 }
 
@@ -467,7 +468,7 @@ impl Rules {
         let hooks = compose(&host, &stacks)?;
         install(&host, &hooks, &tiles, &switches)?;
         host.seal_loaded()
-            .map_err(|e| anyhow!("sealing the rules: {}", super::error::message(&e)))?;
+            .map_err(|e| anyhow!("sealing the rules: {}", error::message(&e)))?;
         let chance_names = randomizers
             .keys()
             .map(|k| Ok((k.clone(), host.lua.create_string(k)?)))
@@ -571,9 +572,9 @@ fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
     match field::<LuaValue>(&t, "names", what)? {
         LuaValue::Function(f) => {
             for n in min..=max {
-                let list: Vec<String> = f.call(n).map_err(|e| {
-                    anyhow!("{what}: seats.names({n}): {}", super::error::message(&e))
-                })?;
+                let list: Vec<String> = f
+                    .call(n)
+                    .map_err(|e| anyhow!("{what}: seats.names({n}): {}", error::message(&e)))?;
                 if list.len() != n as usize {
                     bail!("{what}: seats.names({n}) gives {} names", list.len());
                 }

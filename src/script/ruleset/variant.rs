@@ -8,6 +8,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use crate::kernel::Value;
+use crate::script::lua::limits::Budget;
 
 /// A switch a game declares: its default fixes its type.
 #[derive(Clone, Debug)]
@@ -83,7 +84,7 @@ pub const LIMITS: [&str; 4] = ["instructions", "time_ms", "memory_mb", "max_step
 
 impl Variant {
     /// `limits` with the variant's `[limits]` applied.
-    pub fn budget(&self, limits: &crate::script::Budget) -> crate::script::Budget {
+    pub fn budget(&self, limits: &Budget) -> Budget {
         let mut b = limits.clone();
         for (k, &v) in &self.limits {
             match k.as_str() {

@@ -11,12 +11,10 @@ use std::rc::Rc;
 use anyhow::{Result, anyhow, bail};
 use mlua::{FromLua, Function, Lua, Table, Value as LuaValue};
 
-use super::api::to_lua;
 use super::host::Host;
 use crate::kernel::{Kind, Randomizer, Value};
-
-/// The parameters a status may give for one event, per kind.
-pub const STATUS_PARAMS: [&str; 7] = ["faces", "count", "p", "values", "sectors", "weights", "bag"];
+use crate::script::handle::api::to_lua;
+use crate::script::lua::error;
 
 /// The fields each kind takes in a declaration (besides `kind` and `stream`) and in a status.
 fn fields(kind: &str) -> Option<&'static [&'static str]> {
@@ -160,7 +158,7 @@ pub fn check_secret_streams(randomizers: &BTreeMap<String, Randomizer>) -> Resul
 fn call(host: &Host, f: &Function, sw: &Table, at: &str, what: &str) -> Result<LuaValue> {
     host.limits
         .run(&host.lua, || f.call::<LuaValue>(sw))
-        .map_err(|e| anyhow!("{at}: {what}: {}", super::error::message(&e)))
+        .map_err(|e| anyhow!("{at}: {what}: {}", error::message(&e)))
 }
 
 /// One declaration table.
@@ -240,7 +238,7 @@ fn convert<T: FromLua>(lua: &Lua, v: LuaValue, k: &str) -> Result<Option<T>, Str
     }
     T::from_lua(v, lua)
         .map(Some)
-        .map_err(|e| format!("field '{k}': {}", super::error::message(&e)))
+        .map_err(|e| format!("field '{k}': {}", error::message(&e)))
 }
 
 /// A kind from its fields; a field not given comes from `base` (a status's parameters over
