@@ -206,7 +206,7 @@ fn random_games_of_each_implement_and_variant_finish() {
     // Ten at least: the length check below is on the average game.
     let games = common::soak(1000).max(10);
     let mut cases: Vec<String> = IMPLEMENTS.iter().map(|i| i.to_string()).collect();
-    cases.extend(tortuga::script::rules::variants(
+    cases.extend(tortuga::script::ruleset::rules::variants(
         &common::rules(),
         "chaupar",
     ));

@@ -321,7 +321,7 @@ fn weights_for_another_ruleset_or_damaged_are_refused_and_nothing_is_written() {
             "declares its own inputs",
         ),
         (
-            &["train", "jackal", "--inputs", "0", "--games", "2"],
+            &["train", "chaupar", "--inputs", "0", "--games", "2"],
             "--inputs 0",
         ),
     ] {
