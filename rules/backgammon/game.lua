@@ -116,7 +116,11 @@ local function parse(G, text, options)
   local typed = text:lower():match("^%s*(.-)%s*$")
   local why = CUBE_WORDS[typed] and cube.why_not(G, typed)
   options = options or hook.status(G).options
-  if not options then error(why or "no decision is pending", 0) end
+  if not options then
+    -- a word typed while the game waits for chance: say why it is not open, if the cube knows
+    if why then error(why, 0) end
+    return nil
+  end
   for i, o in ipairs(options) do
     if o == typed then return i end
   end

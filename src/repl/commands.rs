@@ -322,12 +322,8 @@ pub fn usage(command: &str) -> Option<String> {
     (!tail.is_empty()).then_some(tail)
 }
 
-/// A number of steps for `auto`: a whole number, 1 or more.
+/// A number of steps for `auto`: a whole number (0 takes none).
 fn step_count(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!(
-            "auto takes a number of steps, 1 or more (`auto 10`), not '{text}'"
-        )),
-    }
+    text.parse::<u64>()
+        .map_err(|_| format!("auto takes a number of steps (`auto 10`), not '{text}'"))
 }
