@@ -54,4 +54,8 @@ assert(hook.label(G, hook.status(G).options[a]) == "13/9 6/4(2)", "B32 label")
 -- Wrong words are refused with the options named.
 S.raises(function() F.play(G, "take") end, "is not possible now", "take during a move")
 G = F.new()
-S.raises(function() hook.parse(G, "roll") end, "no decision is pending", "parse while chance is awaited")
+-- While chance is awaited the kernel hands parse a declared word with no options: nothing to
+-- say about `roll`, the reason a cube action is closed.
+assert(hook.parse(G, "roll") == nil, "parse while chance is awaited: nothing to say")
+G:set("crawford", true)
+S.raises(function() hook.parse(G, "double") end, "no doubling in the Crawford game", "double in the Crawford game")
