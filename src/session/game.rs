@@ -42,6 +42,15 @@ pub struct Game {
 }
 
 impl Game {
+    /// Drops what only interactive play needs, for a game a simulation plays to its end:
+    /// transactions (a failure ends the game), the check of the statuses hooks return, and the
+    /// log.
+    pub fn simulated(&mut self) {
+        self.transactional = false;
+        self.check_returned_status = false;
+        self.with_state_mut(|s| s.logging = false);
+    }
+
     /// A new game of `seats` players with the rules' setup applied.
     pub fn new(rules: Rc<Rules>, seats: u32, seed: u64) -> Result<Game> {
         Game::with_secret_seed(rules, seats, seed, None)

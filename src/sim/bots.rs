@@ -14,8 +14,8 @@ use anyhow::{Result, anyhow, bail};
 
 use super::learned;
 use super::report::rewards;
+use crate::kernel::Seat;
 use crate::kernel::rng::Stream;
-use crate::kernel::{Seat, State};
 use crate::learn::net::Net;
 use crate::script::Rules;
 use crate::script::ruleset::variant::similar;
@@ -173,8 +173,33 @@ pub struct Ranked {
 pub struct Bot {
     pub spec: BotSpec,
     rng: Stream,
-    scratch: Option<Game>,
+    look: SeatView,
     net: Option<Rc<Net>>,
+}
+
+/// A scratch game holding what a seat may know of a game now: the seat's view, its hidden
+/// secrets and bags dealt again and its random streams reseeded (from `rng`), so that a bot
+/// looking ahead in it can neither read a secret nor foresee a draw. Kept from one look to the
+/// next, so a look costs one state copy.
+#[derive(Default)]
+pub struct SeatView(Option<Game>);
+
+impl SeatView {
+    /// The scratch game set to what `seat` may know of `game` now.
+    pub fn at(&mut self, game: &Game, seat: Seat, rng: &mut Stream) -> Result<&mut Game> {
+        let mut state = game.determinized_state(seat, rng.next_u64())?;
+        state.reseed(rng.next_u64());
+        state.logging = false;
+        match &mut self.0 {
+            Some(g) if Rc::ptr_eq(&g.rules, &game.rules) => g.restore(state),
+            _ => {
+                let mut g = Game::from_state(game.rules.clone(), state)?;
+                g.simulated();
+                self.0 = Some(g);
+            }
+        }
+        Ok(self.0.as_mut().expect("just set"))
+    }
 }
 
 impl Bot {
@@ -183,7 +208,7 @@ impl Bot {
         Bot {
             spec,
             rng: Stream::new(seed, &format!("bot {seat}")),
-            scratch: None,
+            look: SeatView::default(),
             net: None,
         }
     }
@@ -223,33 +248,11 @@ impl Bot {
         }
     }
 
-    /// What `seat` may know of the game now, as a state to play on.
-    fn view(&mut self, game: &Game, seat: Seat) -> Result<State> {
-        let mut state = game.determinized_state(seat, self.rng.next_u64())?;
-        state.reseed(self.rng.next_u64());
-        state.logging = false;
-        Ok(state)
-    }
-
-    fn scratch(&mut self, game: &Game, state: State) -> Result<&mut Game> {
-        match &mut self.scratch {
-            Some(g) if Rc::ptr_eq(&g.rules, &game.rules) => g.restore(state),
-            _ => {
-                let mut g = Game::from_state(game.rules.clone(), state)?;
-                g.transactional = false;
-                g.check_returned_status = false;
-                self.scratch = Some(g);
-            }
-        }
-        Ok(self.scratch.as_mut().expect("just set"))
-    }
-
     /// The label whose result the game's `eval` hook rates best for `seat` (ties at random),
     /// by the evaluation `named` (`None`: the game's own).
     fn greedy(&mut self, game: &mut Game, seat: Seat, named: Option<&str>) -> Result<String> {
         self.spec.check(&game.rules)?;
-        let root = self.view(game, seat)?;
-        let g = self.scratch(game, root)?;
+        let g = self.look.at(game, seat, &mut self.rng)?;
         let named = if eval_decides(g, seat)? { None } else { named };
         let best = best_by_eval(g, seat, named)?;
         let labels = g.labels()?;
@@ -267,8 +270,7 @@ impl Bot {
         one_ply: bool,
     ) -> Result<String> {
         let net = self.net(&game.rules)?;
-        let root = self.view(game, seat)?;
-        let g = self.scratch(game, root)?;
+        let g = self.look.at(game, seat, &mut self.rng)?;
         let (pick, _) = if one_ply {
             learned::best_option_1ply(g, &net, seat, count)?
         } else {
@@ -287,8 +289,7 @@ impl Bot {
             Err(e) if game.has_hook("eval") => (None, format!("the game's eval ({e:#})")),
             Err(e) => bail!("{e:#}"),
         };
-        let root = self.view(game, seat)?;
-        let g = self.scratch(game, root)?;
+        let g = self.look.at(game, seat, &mut self.rng)?;
         let labels = g.labels()?;
         let judged: Vec<(Option<f64>, f64)> = match &net {
             Some(net) => learned::judge_options(g, net, seat, labels.len())?
@@ -328,9 +329,8 @@ impl Bot {
     ) -> Result<String> {
         let seats = game.with_state(|s| s.turn.seats()) as usize;
         if game.has_hook("eval_decides") {
-            let root = self.view(game, seat)?;
+            let g = self.look.at(game, seat, &mut self.rng)?;
             let mut rng = Stream::new(self.rng.next_u64(), "mcts");
-            let g = self.scratch(game, root)?;
             if let Some(i) = decided_by_eval(g, seat, &mut rng, net.as_deref())? {
                 return Ok(g.labels()?[i].clone());
             }
@@ -342,9 +342,8 @@ impl Bot {
             Budget::Iterations(n) => done < n,
             Budget::Time(d) => done == 0 || start.elapsed() < d,
         } {
-            let root = self.view(game, seat)?;
+            let g = self.look.at(game, seat, &mut self.rng)?;
             let mut rng = Stream::new(self.rng.next_u64(), "mcts");
-            let g = self.scratch(game, root)?;
             tree.iterate(g, &mut rng)?;
             done += 1;
         }

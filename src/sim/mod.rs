@@ -189,9 +189,7 @@ fn playout(
     mut before_step: Option<&mut BeforeStep>,
 ) -> Result<Playout> {
     let mut game = starter.start(seed)?;
-    game.transactional = false;
-    game.check_returned_status = false;
-    game.with_state_mut(|s| s.logging = false);
+    game.simulated();
     let mut bot = Stream::new(seed, "bots");
     let mut choose = |_, count: usize| Ok(bot.below(count as u64) as usize);
     let (mut decisions, mut chances) = (0, 0);

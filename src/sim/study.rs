@@ -204,9 +204,7 @@ pub fn load_rules(
 pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Result<Record> {
     let seed_k = game_seed(seed, k);
     let mut game = starter.start(seed_k)?;
-    game.transactional = false;
-    game.check_returned_status = false;
-    game.with_state_mut(|s| s.logging = false);
+    game.simulated();
     let mut bots: Vec<Bot> = specs
         .iter()
         .zip(1..)

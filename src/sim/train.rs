@@ -20,7 +20,7 @@ use std::time::Instant;
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 
-use super::bots::{Bot, BotSpec};
+use super::bots::{Bot, BotSpec, SeatView};
 use super::command::jobs;
 use super::learned::{best_option, encoding_of, features, outcome};
 use super::report::winners;
@@ -111,38 +111,23 @@ fn load(dir: &Path, args: &TrainArgs, budget: &Budget) -> Result<Rules> {
 /// A state a seat saw in a self-play game: its inputs that were set, and its estimates there.
 type Visit = (Vec<(u32, f32)>, Vec<f32>);
 
-/// Decides for a seat as the `learned` bot does, at 0-ply, in what the seat may know: on a
-/// scratch game holding the seat's view, its hidden secrets and bags dealt again and its
-/// streams reseeded, so neither the choice nor what it teaches reads the true state.
+/// Decides for a seat as the `learned` bot does, at 0-ply, in what the seat may know (a
+/// [`SeatView`]), so that neither the choice nor what it teaches reads the true state.
 struct Chooser {
-    scratch: Option<Game>,
+    look: SeatView,
     rng: Stream,
 }
 
 impl Chooser {
     fn new(seed: u64) -> Chooser {
         Chooser {
-            scratch: None,
+            look: SeatView::default(),
             rng: Stream::new(seed, "view"),
         }
     }
 
     fn pick(&mut self, game: &Game, net: &Net, seat: Seat, count: usize) -> Result<usize> {
-        let mut view = game.determinized_state(seat, self.rng.next_u64())?;
-        view.reseed(self.rng.next_u64());
-        view.logging = false;
-        let g = match &mut self.scratch {
-            Some(g) => {
-                g.restore(view);
-                g
-            }
-            None => {
-                let mut g = Game::from_state(game.rules.clone(), view)?;
-                g.transactional = false;
-                g.check_returned_status = false;
-                self.scratch.insert(g)
-            }
-        };
+        let g = self.look.at(game, seat, &mut self.rng)?;
         Ok(best_option(g, net, seat, count)?.0)
     }
 }
@@ -150,9 +135,7 @@ impl Chooser {
 /// A new game for training, without the safety nets interactive play needs.
 fn fresh(rules: &Rc<Rules>, players: u32, seed: u64) -> Result<Game> {
     let mut game = Game::new(rules.clone(), players, seed)?;
-    game.transactional = false;
-    game.check_returned_status = false;
-    game.with_state_mut(|s| s.logging = false);
+    game.simulated();
     Ok(game)
 }
 
