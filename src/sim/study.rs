@@ -94,6 +94,15 @@ pub enum Cut {
     Stall,
 }
 
+impl From<Runaway> for Cut {
+    fn from(runaway: Runaway) -> Cut {
+        match runaway {
+            Runaway::Cap(_) => Cut::Cap,
+            Runaway::Stall(_) => Cut::Stall,
+        }
+    }
+}
+
 /// The games of a study that were played: per variant, records in game order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Results {
@@ -215,32 +224,17 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
     // Bots that only draw take their steps in the kernel's loop (`Game::play_steps`); the
     // others look ahead between steps.
     let drawing = bots.iter().all(|b| b.spec == BotSpec::Random);
-    loop {
+    // the scores, or why the game was stopped before its end
+    let (scores, cut) = loop {
         if let Status::Over { ref scores, .. } = *game.status()? {
-            return Ok(Record {
-                game: k,
-                scores: scores.clone(),
-                decisions,
-                stats: game.with_state(|s| s.stats.clone()),
-                cut: None,
-            });
+            break (scores.clone(), None);
         }
         let room = match watch.allow(&game) {
             Ok(room) => room,
-            Err(e) => {
-                let cut = match e.downcast_ref::<Runaway>() {
-                    Some(Runaway::Cap(_)) => Cut::Cap,
-                    Some(Runaway::Stall(_)) => Cut::Stall,
-                    None => return Err(e),
-                };
-                return Ok(Record {
-                    game: k,
-                    scores: vec![0.0; specs.len()],
-                    decisions,
-                    stats: game.with_state(|s| s.stats.clone()),
-                    cut: Some(cut),
-                });
-            }
+            Err(e) => match e.downcast_ref::<Runaway>() {
+                Some(&runaway) => break (vec![0.0; specs.len()], Some(Cut::from(runaway))),
+                None => return Err(e),
+            },
         };
         let taken = if drawing {
             game.play_steps(
@@ -255,7 +249,14 @@ pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Resu
         };
         watch.took(taken.steps());
         decisions += taken.decisions;
-    }
+    };
+    Ok(Record {
+        game: k,
+        scores,
+        decisions,
+        stats: game.with_state(|s| s.stats.clone()),
+        cut,
+    })
 }
 
 /// One step of a game whose bots look ahead: they play on copies of the game to choose.
