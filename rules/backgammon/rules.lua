@@ -127,37 +127,30 @@ end
 -- R.fast_dice and R.shield say which dice it plays and which blots it may not hit.
 local ASSUMED = { "step", "may_land", "may_bear_off", "forced_play" }
 
--- Whether hook `name` is still the game's own `f` (no house rule overrides it). The hooks are
--- frozen once the rules (with their house rules) are loaded, so each answer is found at the
--- first ask and kept: a fact of the loaded rules, not of any game.
-local own = {}
-function R.unchanged(name, f)
-  local v = own[name]
-  if v == nil then
-    v = hook[name] == f
-    own[name] = v
+-- The composed hooks, copied into a plain table once loaded (reading `hook` goes through its
+-- read-only view, too dear for the fast paths), and whether every hook of ASSUMED is this
+-- file's.
+local HOOK, assumed = {}, false
+when_loaded(function()
+  for _, name in ipairs(sorted_keys(hook)) do HOOK[name] = hook[name] end
+  assumed = true
+  for i = 1, #ASSUMED do
+    if HOOK[ASSUMED[i]] ~= R[ASSUMED[i]] then assumed = false end
   end
-  return v
-end
+end)
 
--- Whether every hook of ASSUMED is this file's (found once and kept, as R.unchanged).
-local assumed
-local function assumed_kept()
-  if assumed == nil then
-    assumed = true
-    for i = 1, #ASSUMED do
-      if not R.unchanged(ASSUMED[i], R[ASSUMED[i]]) then assumed = false end
-    end
-  end
-  return assumed
-end
+-- Whether hook `name` is still the game's own `f` (no house rule overrides it).
+---@param name string
+---@param f function
+---@return boolean
+function R.unchanged(name, f) return HOOK[name] == f end
 
 -- How many dice the fast generator plays for the roll d1, d2 so as to give the hooks' moves,
 -- or nil when it cannot (moves.lua then builds them from the hooks): the hooks it assumes
 -- are this file's, there is no point limit, and dice_to_play gives the dice of this roll, or
 -- two to four of a double's value.
 function R.fast_dice(G, d1, d2)
-  if not assumed_kept() or switches.max_per_point ~= 0 then return nil end
+  if not assumed or switches.max_per_point ~= 0 then return nil end
   if R.unchanged("dice_to_play", R.dice_to_play) then return d1 == d2 and 4 or 2 end
   local dice = hook.dice_to_play(G, d1, d2)
   if d1 ~= d2 then return #dice == 2 and dice[1] == d1 and dice[2] == d2 and 2 or nil end

@@ -76,14 +76,13 @@ function H.go(G, V, m)
   return hand_over(G, V, "arrive")
 end
 
--- jackal.turns, which requires this module: found at the first move's end (require is a
--- kernel call, too dear for every move).
-local T
-
 -- The end of a move's chain: the main action is over. V: the view of the state, when known.
+-- jackal.turns, which requires this module.
+local T
+when_loaded(function() T = require("jackal.turns") end)
+
 local function done(G, V)
   if G:get("phase") ~= "move" then return end
-  T = T or require("jackal.turns")
   return T.action_done(G, V)
 end
 

@@ -95,22 +95,21 @@ function C.th(name, what, ...)
 end
 
 -- The tile that defines hook `what` (the first by code), e.g. the cave's cave_exits: the rules
--- reach a one-of-a-kind tile by what it does, never by its name.
+-- reach a one-of-a-kind tile by what it does, never by its name. Found for every hook name
+-- once the tiles are loaded.
 local PROVIDER = {}
-function C.provider(what)
-  local t = PROVIDER[what]
-  if t == nil then
-    t = false
-    for i = 1, #tile_names do
-      if hook[tile_names[i] .. "." .. what] then
-        t = tile_names[i]
-        break
-      end
+when_loaded(function()
+  for i = #tile_names, 1, -1 do
+    local prefix = tile_names[i] .. "."
+    for _, name in ipairs(sorted_keys(hook)) do
+      if name:sub(1, #prefix) == prefix then PROVIDER[name:sub(#prefix + 1)] = tile_names[i] end
     end
-    PROVIDER[what] = t
   end
-  return t or nil
-end
+end)
+
+---@param what string
+---@return string?
+function C.provider(what) return PROVIDER[what] end
 
 -- Calls hook `what` of the tile that defines it (C.provider).
 function C.ph(what, ...)
@@ -563,17 +562,15 @@ end
 -- the write in game prop tile_writes: a view keeps the tiles it read while that count holds.
 local HIDDEN = 4096
 
--- Index of each tile name in tile_names, made at the first write (tile_names is published
--- after the modules load).
-local TILE_INDEX
+-- Index of each tile name in tile_names (published after the modules load).
+local TILE_INDEX = {}
+when_loaded(function()
+  for i = 1, #tile_names do TILE_INDEX[tile_names[i]] = i end
+end)
 
-local function tile_index(name)
-  if not TILE_INDEX then
-    TILE_INDEX = {}
-    for i = 1, #tile_names do TILE_INDEX[tile_names[i]] = i end
-  end
-  return TILE_INDEX[name] or error("unknown tile '" .. tostring(name) .. "'")
-end
+---@param name string
+---@return integer
+local function tile_index(name) return TILE_INDEX[name] or error("unknown tile '" .. tostring(name) .. "'") end
 
 -- tile name (or nil), open, rotation (or nil), spent
 function C.cell(G, l)

@@ -555,6 +555,10 @@ function data.fail(path, line, column, message) end
 ---@type table
 _G = {}
 
+---Runs `f` once every rule file has loaded and `hook`, `tiles`, `tile_names` and `switches` are published, before any game: where a file fills its caches (its locals), since no rule may assign them later. Only while the rules load.
+---@param f fun()
+function when_loaded(f) end
+
 ---A module of the rules folder: `require("lib.m")`, `require("<game>.m")` (names of letters, digits, `_` and `-` joined by dots); its table is sealed once loaded.
 ---@param name string
 ---@return any

@@ -182,7 +182,54 @@ pub fn random_playout_with(
 /// What the profiler runs before each step.
 type BeforeStep<'a> = dyn FnMut(&Game) -> Result<()> + 'a;
 
+/// A game `play` plays, after which the rule tables are compared when [`Host::check_due`]
+/// says so (`steps` of what it returned: the cost is bounded by the steps played), as they
+/// are at the end of every run ([`unchanged_rules_at_end`]); interactive play compares them
+/// after every hook, which would slow every playout. A change fails the run, naming the table
+/// and the key, and `play` again (with the tables trapped) finds the line that wrote when the
+/// change is that game's. So no result depends on the games a Lua state played before it,
+/// whatever `--jobs` is.
+///
+/// [`Host::check_due`]: crate::script::ruleset::host::Host::check_due
+pub fn watched<T>(
+    rules: &Rules,
+    steps: impl Fn(&T) -> u64,
+    mut play: impl FnMut() -> Result<T>,
+) -> Result<T> {
+    let played = play()?;
+    if rules.host.check_due(steps(&played)) {
+        rules.host.check_sealed("a game", || {
+            play()
+                .map(|_| ())
+                .map_err(|e| mlua::Error::runtime(format!("{e:#}")))
+        })?;
+    }
+    Ok(played)
+}
+
+/// The last comparison of a run: the games played since the last one.
+pub fn unchanged_rules_at_end(rules: &Rules) -> Result<()> {
+    if rules.host.unchecked_games() {
+        rules.host.check_sealed("a game", || Ok(()))?;
+    }
+    Ok(())
+}
+
 fn playout(
+    starter: &mut Starter,
+    seed: u64,
+    max_steps: u64,
+    mut before_step: Option<&mut BeforeStep>,
+) -> Result<Playout> {
+    let rules = starter.rules.clone();
+    watched(
+        &rules,
+        |p: &Playout| p.decisions + p.chances,
+        || play_out(starter, seed, max_steps, before_step.take()),
+    )
+}
+
+fn play_out(
     starter: &mut Starter,
     seed: u64,
     max_steps: u64,
@@ -295,6 +342,7 @@ pub fn bench(
         report(r, &round);
         out.push(round);
     }
+    unchanged_rules_at_end(&starter.rules)?;
     Ok(out)
 }
 

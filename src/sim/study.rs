@@ -209,8 +209,18 @@ pub fn load_rules(
     Rules::load(dir, game, &opts)
 }
 
-/// Plays game `k` to the end with one bot a seat.
+/// Plays game `k` to the end with one bot a seat; a game that changed a rule table fails
+/// (see [`super::watched`]).
 pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Result<Record> {
+    let rules = starter.rules.clone();
+    super::watched(
+        &rules,
+        |r: &Record| r.decisions,
+        || play_game(starter, specs, seed, k),
+    )
+}
+
+fn play_game(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Result<Record> {
     let seed_k = game_seed(seed, k);
     let mut game = starter.start(seed_k)?;
     game.simulated();
@@ -317,6 +327,9 @@ pub fn run(
                         }
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         if k >= end {
+                            for s in &starters {
+                                super::unchanged_rules_at_end(&s.rules)?;
+                            }
                             return Ok(());
                         }
                         let game = starters

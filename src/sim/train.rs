@@ -430,11 +430,16 @@ pub fn train(
                             let games = job
                                 .games
                                 .iter()
-                                .map(|&k| Ok((k, play(&rules, args, players, &job.net, k)?)))
+                                .map(|&k| {
+                                    let game = || play(&rules, args, players, &job.net, k);
+                                    Ok((k, super::watched(&rules, |_| u64::MAX, game)?))
+                                })
                                 .collect::<Result<_>>()?;
                             let gauged = match (job.gauge, opponent) {
                                 (Some(n), Some(o)) => {
-                                    Some(self::gauge(&rules, args, players, &job.net, o, n)?)
+                                    let game =
+                                        || self::gauge(&rules, args, players, &job.net, o, n);
+                                    Some(super::watched(&rules, |_| u64::MAX, game)?)
                                 }
                                 _ => None,
                             };

@@ -26,7 +26,7 @@ fn lift<T>(r: std::result::Result<T, String>) -> Result<T> {
 }
 
 /// `msg` prefixed with the rule file and line that called the running method.
-fn placed(lua: &Lua, msg: String) -> mlua::Error {
+pub(in crate::script) fn placed(lua: &Lua, msg: String) -> mlua::Error {
     let place = lua.inspect_stack(1, |d| {
         let src = d.source().short_src.map(|s| s.into_owned());
         (src, d.current_line())

@@ -6,6 +6,7 @@
 //! Imports nothing else of `script`: the layers above build on it.
 
 pub mod bounded;
+pub(in crate::script) mod bytecode;
 pub mod error;
 pub(in crate::script) mod globals;
 pub mod json;

@@ -63,17 +63,19 @@ local sealed_meta = {}
 -- it costs what reading a plain table does: a new key is refused at once (with the place),
 -- `rawset` and `setmetatable` too; overwriting a key that exists cannot be stopped in Lua
 -- without slowing every read, so `changed` finds it and `restore` undoes it (the kernel checks
--- after every interactive call).
-local function seal(t, name)
+-- after every interactive call). A `bare` seal (the tables a file's local variables hold,
+-- among them the hottest data of the fast paths) gives no metatable, which slows reads of
+-- absent keys: a new key there is found by `changed` as an overwrite is.
+local function seal(t, name, bare)
   if frozen[t] then return t end
   frozen[t] = true
   local copy = {}
   for k, v in next, t do copy[k] = v end
   sealed[#sealed + 1], sealed_copy[t], sealed_name[t] = t, copy, name
   for k, v in next, copy do
-    if type(v) == "table" then seal(v, name .. "." .. tostring(k)) end
+    if type(v) == "table" then seal(v, name .. "." .. tostring(k), bare) end
   end
-  if getmetatable(t) == nil then
+  if getmetatable(t) == nil and not bare then
     sealed_meta[t] = { __newindex = refuse, __metatable = false }
     setmetatable(t, sealed_meta[t])
   end
@@ -107,13 +109,18 @@ local function restore()
   end
 end
 
--- Moves the values of every sealed table (that has the seal's metatable) into a shadow read
--- through `__index`, so that assigning a key that exists reaches `__newindex` and fails at its
--- line. The kernel does this only to name the place of an overwrite it found, while it runs
--- the offending call again; `untrap` puts the values back.
+-- Moves the values of every sealed table (that has the seal's metatable, or none: a bare
+-- seal's gets one for the while) into a shadow read through `__index`, so that assigning any
+-- key reaches `__newindex` and fails at its line. The kernel does this only to name the place
+-- of a change it found, while it runs the offending call again; `untrap` puts the values back.
 local function trap()
   for i = 1, #sealed do
     local t = sealed[i]
+    if getmetatable(t) == nil then
+      -- a bare seal: a metatable for as long as the trap holds
+      sealed_meta[t] = { __newindex = refuse, __metatable = false, bare = true }
+      setmetatable(t, sealed_meta[t])
+    end
     local mt = sealed_meta[t]
     if mt then
       local shadow, name = {}, sealed_name[t]
@@ -123,10 +130,7 @@ local function trap()
       rawset(mt, "__len", function() return rawlen(shadow) end)
       rawset(mt, "__pairs", function() return next, shadow, nil end)
       rawset(mt, "__newindex", function(_, k)
-        if shadow[k] ~= nil then
-          error("attempt to change '" .. name .. "." .. tostring(k) .. "': rules are frozen after loading and keep no state between calls", 2)
-        end
-        refuse(_, k)
+        error("attempt to change '" .. name .. "." .. tostring(k) .. "': rules are frozen after loading and keep no state between calls", 2)
       end)
     end
   end
@@ -142,6 +146,11 @@ local function untrap()
       rawset(mt, "__len", nil)
       rawset(mt, "__pairs", nil)
       rawset(mt, "__newindex", refuse)
+    end
+    if mt and mt.bare then
+      sealed_meta[t] = nil
+      rawset(mt, "__metatable", nil)
+      setmetatable(t, nil)
     end
   end
 end
@@ -237,6 +246,7 @@ local function sandbox_escapes(tripped)
   end
   coroutine.resume = function(...) return check(resume(...)) end
   _G.setmetatable = function(t, mt)
+    if frozen[t] then error("setmetatable: the table is part of the rules, frozen after loading", 2) end
     if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
       error("setmetatable: __gc finalizers are not available to rules (sandbox)", 2)
     end
@@ -273,7 +283,17 @@ local function playout(G, step, apply, chance, kind, a, b)
   end
 end
 
+-- How many entries the sealed tables hold: what `changed` reads.
+local function sealed_entries()
+  local n = 0
+  for i = 1, #sealed do
+    for _ in next, sealed[i] do n = n + 1 end
+  end
+  return n
+end
+
 return {
+  sealed_entries = sealed_entries,
   readonly = readonly,
   switches_view = switches_view,
   seal = seal,

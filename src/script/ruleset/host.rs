@@ -2,7 +2,7 @@
 //! access, no bytecode, frozen globals, a `require` confined to the rules folder, and limits
 //! on every invocation. See ARCHITECTURE.md, "Sandbox and limits".
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -41,6 +41,15 @@ pub struct Host {
     /// The values rule files returned (game, tiles, house rules) by chunk name, sealed after
     /// loading.
     loaded: RefCell<Vec<(String, LuaValue)>>,
+    /// What `require` loaded, by module name.
+    modules: Table,
+    /// The functions `when_loaded` was given, to run once every rule file has loaded; None
+    /// once they ran.
+    when_loaded: Rc<RefCell<Option<Vec<Function>>>>,
+    /// The entries the sealed tables hold once loaded: what comparing them reads.
+    sealed_entries: Cell<u64>,
+    /// Steps simulations played since the sealed tables were last compared.
+    unchecked_steps: Cell<u64>,
     /// Every file read, by chunk name, with its SHA-256: the ruleset's identity.
     pub files: Rc<RefCell<BTreeMap<String, String>>>,
     /// Lines written by `print`, drained by the REPL.
@@ -93,6 +102,10 @@ impl Host {
         raw::install(&lua)?;
         let host = Host {
             env: lua.create_table()?,
+            modules: lua.create_table()?,
+            when_loaded: Rc::new(RefCell::new(Some(Vec::new()))),
+            sealed_entries: Cell::new(0),
+            unchecked_steps: Cell::new(0),
             loaded: RefCell::default(),
             lua,
             limits,
@@ -131,6 +144,20 @@ impl Host {
         g.raw_set("json", json)?;
         g.raw_set("sorted_keys", self.helpers.get::<Function>("sorted_keys")?)?;
         g.raw_set("require", self.require_function()?)?;
+        let when_loaded = self.when_loaded.clone();
+        g.raw_set(
+            "when_loaded",
+            lua.create_function(move |lua, f: Function| match &mut *when_loaded.borrow_mut() {
+                Some(pending) => {
+                    pending.push(f);
+                    Ok(())
+                }
+                None => Err(api::placed(
+                    lua,
+                    "when_loaded: only while the rules load (it fills a file's caches once, before any game)".into(),
+                )),
+            })?,
+        )?;
         // No raw write into a frozen table, no address in a string.
         for name in ["rawset", "tostring"] {
             g.raw_set(name, self.helpers.get::<Function>(name)?)?;
@@ -195,6 +222,61 @@ impl Host {
             }
         }
         Ok(())
+    }
+
+    /// Runs, in the order they were given, the functions rule files handed to `when_loaded`:
+    /// every file has loaded and `hook`, `tiles`, `tile_names` and `switches` are published,
+    /// and no game exists yet, so what they compute is a fact of the ruleset. Later calls of
+    /// `when_loaded` are refused.
+    pub fn run_when_loaded(&self) -> anyhow::Result<()> {
+        let pending = self.when_loaded.borrow_mut().take().unwrap_or_default();
+        for f in pending {
+            self.limits
+                .run(&self.lua, || f.call::<()>(()))
+                .map_err(|e| anyhow::anyhow!("{}", error::message(&e)))?;
+        }
+        Ok(())
+    }
+
+    /// Refuses state kept in the variables rule functions capture, and seals the tables they
+    /// hold (see [`super::upvalues`]): the last check of loading, once every global is set.
+    pub fn check_upvalues(&self) -> anyhow::Result<()> {
+        let mut walk = super::upvalues::Walk::new(
+            &self.lua,
+            &self.label,
+            self.helpers.get("frozen")?,
+            self.helpers.get("seal")?,
+        );
+        for pair in self.lua.globals().pairs::<String, LuaValue>() {
+            let (name, v) = pair?;
+            walk.value(&v, &name)?;
+        }
+        for pair in self.modules.pairs::<String, LuaValue>() {
+            let (name, v) = pair?;
+            walk.value(&v, &name)?;
+        }
+        for (file, v) in self.loaded.borrow().iter() {
+            walk.value(v, file)?;
+        }
+        self.sealed_entries
+            .set(self.helpers.get::<Function>("sealed_entries")?.call(())?);
+        Ok(())
+    }
+
+    /// Whether a simulation, having played a game of `steps` steps, should compare the sealed
+    /// tables now: once the steps since the last comparison reach the entries it reads, so that
+    /// comparing costs a few percent of the cheapest games (backgammon's random playouts, a
+    /// few microseconds a step) and a game of Jackal is followed by one nearly every time.
+    pub fn check_due(&self, steps: u64) -> bool {
+        let unchecked = self.unchecked_steps.get().saturating_add(steps);
+        let due = unchecked >= self.sealed_entries.get();
+        self.unchecked_steps.set(if due { 0 } else { unchecked });
+        due
+    }
+
+    /// Whether games were played since the sealed tables were last compared; forgets them.
+    pub fn unchecked_games(&self) -> bool {
+        self.unchecked_steps.replace(0) > 0
     }
 
     /// An error naming the first rule table changed since loading (`what` says during
@@ -309,7 +391,7 @@ impl Host {
     /// A module is sealed as soon as its chunk has run, so that no file loaded after it
     /// (a tile, a house rule) can rewrite it.
     fn require_function(&self) -> mlua::Result<Function> {
-        let cache = self.lua.create_table()?;
+        let cache = self.modules.clone();
         let seal: Function = self.helpers.get("seal")?;
         let (root, label, env, files) = (
             self.root.clone(),

@@ -10,4 +10,5 @@ pub mod randomizers;
 pub mod reference;
 pub mod rules;
 pub mod switch_reads;
+mod upvalues;
 pub mod variant;

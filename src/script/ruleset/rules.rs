@@ -467,8 +467,10 @@ impl Rules {
         }
         let hooks = compose(&host, &stacks)?;
         install(&host, &hooks, &tiles, &switches)?;
+        host.run_when_loaded()?;
         host.seal_loaded()
             .map_err(|e| anyhow!("sealing the rules: {}", error::message(&e)))?;
+        host.check_upvalues()?;
         let chance_names = randomizers
             .keys()
             .map(|k| Ok((k.clone(), host.lua.create_string(k)?)))
