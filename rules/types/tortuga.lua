@@ -487,7 +487,7 @@ function G:reseed(seed) end
 ---@param props? string[]
 function G:keep(name, value, props) end
 
----The value kept under `name` for this very state: nil after any change by rules (a value kept with `props`: after a change of one of them), in a copy (undo, a rolled-back step, `lua`, the next game of a `sim`), in a seat's view, and after an invocation failed part-way.
+---The value kept under `name` for this very state: nil after any change by rules (a value kept with `props`: after a change of one of them), in a copy (undo, a rolled-back step, `lua`, the next game of a `sim`), in a seat's view, in a query (status, render, export, …), and after an invocation failed part-way.
 ---@param name string
 ---@return any
 function G:kept(name) end

@@ -3,8 +3,10 @@
 //!
 //! The kernel, not the rules, decides when a kept value still applies: only for the very
 //! state it was kept for (the same `Stamp`: no change by rules since, not a copy, not a
-//! rollback), only as the referee (a seat's view never reads what the referee built), and
-//! never after an invocation failed part-way (it may have left the value half-changed). A
+//! rollback), only as the referee (a seat's view never reads what the referee built), only
+//! to a hook that changes the game (a query handed the live value could change what the next
+//! event finds, and so the game, while the state it reads stays the same), and never after
+//! an invocation failed part-way (it may have left the value half-changed). A
 //! value kept with the game properties it was built from (`G:keep(name, value, props)`) also
 //! outlives changes that leave those properties as they were: the kernel compares them when
 //! the value is asked for. Rules stay responsible for one thing: a kept value must equal what
@@ -147,10 +149,11 @@ pub(super) fn keep(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, S
 }
 
 /// `G:kept(name)`: the value kept under `name` for this very state, or for an earlier version
-/// of it whose properties the value was kept with are unchanged, else nil.
+/// of it whose properties the value was kept with are unchanged, else nil; always nil to a
+/// query.
 pub(super) fn kept(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     let name = name_arg(l, "kept")?;
-    if !state.keeping || state.viewer != Viewer::Referee {
+    if !state.keeping || state.read_only || state.viewer != Viewer::Referee {
         // SAFETY: a C function may push one result.
         unsafe { ffi::lua_pushnil(l) };
         return Ok(1);
