@@ -45,6 +45,8 @@ end
 -- Books `points` for `winner` (`how` describes the win; `dropped` when a double was
 -- dropped) and ends the session or starts the next game of the match.
 function M.finish(G, winner, points, how, dropped)
+  -- counter for `sim`: how many games ended with the cube at each value
+  if switches.cube then G:stat("games ended at cube " .. (G:get("cube") or 1)) end
   local score = G:get("score") or { 0, 0 }
   score[winner] = score[winner] + points
   G:set("score", score)
@@ -71,6 +73,8 @@ function M.win(G, winner)
   -- counters for `sim`: gammons won on the board, and those that counted as such
   if kind >= 2 then G:stat("gammons") end
   if counted >= 2 then G:stat("gammons_scored") end
+  if kind >= 3 then G:stat("backgammons") end
+  if counted >= 3 then G:stat("backgammons_scored") end
   M.finish(G, winner, points, KIND_NAMES[counted])
 end
 

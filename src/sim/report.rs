@@ -33,12 +33,17 @@ pub fn rewards(scores: &[f64], seats: usize) -> Vec<f64> {
     out
 }
 
-/// A measured quantity: a proportion of games (wins, draws) or a mean per game.
+/// A measured quantity: a proportion of games (wins, draws), a mean per game, or the mean of
+/// a share each game has (of its decisions that were forced).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
+    /// Each game counts 0 or 1: a Wilson interval.
     Proportion,
+    /// Any number a game: Student's t.
     Mean,
+    /// A share in [0, 1] a game: Student's t, clamped to [0, 1].
+    Share,
 }
 
 /// One quantity in one variant.
@@ -56,13 +61,28 @@ pub struct VariantReport {
     pub variant: String,
     pub games: u64,
     pub measures: Vec<Measure>,
+    /// Each seat's fair share of the decided games (1 / seats), and how far the first seat's
+    /// share of them is from it.
+    pub balance: Balance,
     /// Decisions per game.
     pub length: Summary,
+    /// Turns per game.
+    pub turns: Summary,
     /// Game-length histogram on the bins of [`Report::bins`].
     pub histogram: Vec<u64>,
     /// The first games stopped before their end, with their seeds, to look at again.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub first_cut: Vec<CutGame>,
+}
+
+/// The first seat's edge: its share of the games someone won, against a fair share.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Balance {
+    pub fair_share: f64,
+    /// Games someone won (neither drawn nor stopped).
+    pub decided: u64,
+    /// The first seat's share of the decided games minus its fair share.
+    pub first_seat_edge: Interval,
 }
 
 /// A game stopped before its end: which, its seed, and why.
@@ -97,6 +117,8 @@ pub struct Report {
     pub game: String,
     pub seed: u64,
     pub players: u32,
+    /// The seats' names, in seat order.
+    pub seats: Vec<String>,
     pub bots: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub house: Vec<String>,
@@ -110,12 +132,28 @@ pub struct Report {
     pub differences: Vec<Difference>,
 }
 
-/// Every quantity's per-game values in one variant, by name, in report order.
-fn per_game(
-    results: &Results,
-    v: usize,
-    counters: &BTreeSet<String>,
-) -> Vec<(String, Kind, Vec<f64>)> {
+/// Whether some game of the study scored beyond 0 and 1: then its scores are points (a
+/// backgammon game won with the cube at 4, Jackal's coins) and the report gives each seat's.
+fn scores_points(results: &Results) -> bool {
+    results
+        .records
+        .iter()
+        .flatten()
+        .any(|r| r.scores.iter().any(|&x| x != 0.0 && x != 1.0))
+}
+
+/// `part / whole` per game; not measured (NaN) in a game without decisions.
+fn per_decision(part: u64, decisions: u64) -> f64 {
+    if decisions == 0 {
+        f64::NAN
+    } else {
+        part as f64 / decisions as f64
+    }
+}
+
+/// Every quantity's per-game values in one variant, by name, in report order; NaN where a
+/// game does not measure it (a share of decisions, in a game with none).
+fn per_game(results: &Results, v: usize, counters: &[String]) -> Vec<(String, Kind, Vec<f64>)> {
     let records = &results.records[v];
     let rules = &results.rulesets[v];
     let wins: Vec<Vec<usize>> = records.iter().map(|r| winners(&r.scores)).collect();
@@ -166,6 +204,31 @@ fn per_game(
     }
     let length = records.iter().map(|r| r.decisions as f64).collect();
     out.push(("length".into(), Kind::Mean, length));
+    let turns: Vec<f64> = records.iter().map(|r| r.turns as f64).collect();
+    let seats = rules.seat_names.len().max(1) as f64;
+    let rounds = turns.iter().map(|t| t / seats).collect();
+    // rules that count their own turns or rounds (`G:stat`) know them better
+    for (name, xs) in [("turns", turns), ("rounds", rounds)] {
+        if !counters.iter().any(|c| c == name) {
+            out.push((name.into(), Kind::Mean, xs));
+        }
+    }
+    let options = records.iter().map(|r| per_decision(r.options, r.decisions));
+    out.push(("options a decision".into(), Kind::Mean, options.collect()));
+    let forced = records.iter().map(|r| per_decision(r.forced, r.decisions));
+    out.push(("forced decisions".into(), Kind::Share, forced.collect()));
+    if scores_points(results) {
+        for (s, name) in rules.seat_names.iter().enumerate() {
+            let xs = records
+                .iter()
+                .map(|r| {
+                    let others: f64 = r.scores.iter().sum::<f64>() - r.scores[s];
+                    r.scores[s] - others / (seats - 1.0).max(1.0)
+                })
+                .collect();
+            out.push((format!("{name} points"), Kind::Mean, xs));
+        }
+    }
     for c in counters {
         let xs = records
             .iter()
@@ -183,6 +246,65 @@ fn per_game(
             Kind::Mean
         };
         out.push((c.clone(), kind, xs));
+    }
+    out
+}
+
+/// The first seat's share of the decided games against its fair share, with Wilson's
+/// interval moved by the fair share (so it stays within what a share can be).
+fn balance(records: &[super::study::Record]) -> Balance {
+    let seats = records.first().map_or(1, |r| r.scores.len().max(1));
+    let fair_share = 1.0 / seats as f64;
+    let (mut decided, mut first) = (0, 0);
+    for r in records {
+        let w = winners(&r.scores);
+        if r.cut.is_none() && !w.is_empty() {
+            decided += 1;
+            first += u64::from(w.contains(&0));
+        }
+    }
+    let share = if decided > 0 {
+        wilson(first, decided)
+    } else {
+        Interval {
+            estimate: 0.0,
+            low: 0.0,
+            high: 1.0,
+        }
+    };
+    Balance {
+        fair_share,
+        decided,
+        first_seat_edge: Interval {
+            estimate: share.estimate - fair_share,
+            low: share.low - fair_share,
+            high: share.high - fair_share,
+        },
+    }
+}
+
+/// A piece of a name in natural order: numbers by value, so that "cube 16" follows "cube 4".
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum Chunk {
+    Number(u64),
+    Text(String),
+}
+
+/// `name` as chunks of digits and of other characters, compared in that order.
+fn natural(name: &str) -> Vec<Chunk> {
+    let mut out = Vec::new();
+    let mut rest = name;
+    while let Some(c) = rest.chars().next() {
+        let digits = c.is_ascii_digit();
+        let end = rest
+            .find(|c: char| c.is_ascii_digit() != digits)
+            .unwrap_or(rest.len());
+        let (chunk, tail) = rest.split_at(end);
+        out.push(match chunk.parse() {
+            Ok(n) if digits => Chunk::Number(n),
+            _ => Chunk::Text(chunk.to_string()),
+        });
+        rest = tail;
     }
     out
 }
@@ -212,12 +334,15 @@ fn bins(results: &Results) -> Vec<u64> {
 impl Report {
     pub fn of(results: &Results) -> Report {
         let spec = &results.spec;
-        let counters: BTreeSet<String> = results
+        let mut counters: Vec<String> = results
             .records
             .iter()
             .flatten()
             .flat_map(|r| r.stats.keys().cloned())
+            .collect::<BTreeSet<String>>()
+            .into_iter()
             .collect();
+        counters.sort_by_cached_key(|c| natural(c));
         let edges = bins(results);
         let samples: Vec<_> = (0..results.records.len())
             .map(|v| per_game(results, v, &counters))
@@ -231,10 +356,12 @@ impl Report {
                 let measures = sample
                     .iter()
                     .map(|(name, kind, xs)| {
+                        let xs: Vec<f64> = xs.iter().copied().filter(|x| !x.is_nan()).collect();
                         let total = xs.iter().sum::<f64>();
                         let interval = match kind {
                             Kind::Proportion if n > 0 => wilson(total as u64, n),
-                            _ => mean_interval(xs),
+                            Kind::Share => mean_interval(&xs).clamped(0.0, 1.0),
+                            _ => mean_interval(&xs),
                         };
                         Measure {
                             name: name.clone(),
@@ -245,6 +372,7 @@ impl Report {
                     })
                     .collect();
                 let lengths: Vec<f64> = records.iter().map(|r| r.decisions as f64).collect();
+                let turns: Vec<f64> = records.iter().map(|r| r.turns as f64).collect();
                 let mut histogram = vec![0; edges.len() - 1];
                 for r in records {
                     let bin = edges.partition_point(|&e| e <= r.decisions) - 1;
@@ -265,7 +393,9 @@ impl Report {
                     variant: variant_name(v).to_string(),
                     games: n,
                     measures,
+                    balance: balance(records),
                     length: summary(&lengths),
+                    turns: summary(&turns),
                     histogram,
                     first_cut,
                 }
@@ -274,14 +404,19 @@ impl Report {
         let mut differences = Vec::new();
         if let [a, b] = &samples[..] {
             for ((name, kind, xs), (_, _, ys)) in a.iter().zip(b) {
+                // the games that measure it in both variants
+                let (xs, ys): (Vec<f64>, Vec<f64>) = xs
+                    .iter()
+                    .zip(ys)
+                    .filter(|(x, y)| !x.is_nan() && !y.is_nan())
+                    .unzip();
                 if xs.is_empty() {
                     continue;
                 }
-                let (mut interval, p) = paired_test(xs, ys);
-                if *kind == Kind::Proportion {
+                let (mut interval, p) = paired_test(&xs, &ys);
+                if *kind != Kind::Mean {
                     // a difference of two shares lies in [-1, 1]
-                    interval.low = interval.low.max(-1.0);
-                    interval.high = interval.high.min(1.0);
+                    interval = interval.clamped(-1.0, 1.0);
                 }
                 differences.push(Difference {
                     name: name.clone(),
@@ -300,6 +435,10 @@ impl Report {
             game: spec.game.clone(),
             seed: spec.seed,
             players: spec.players,
+            seats: results
+                .rulesets
+                .first()
+                .map_or_else(Vec::new, |r| r.seat_names.clone()),
             bots: spec.bots.clone(),
             house: spec.house.clone(),
             sets: spec.sets.clone(),
@@ -343,13 +482,22 @@ impl Report {
         } else {
             let _ = writeln!(out, "{} games each, 95% intervals", self.finished);
         }
+        // the first seat's share of decided games, against its fair share
+        let edge = self.variants.first().map(|v| {
+            format!(
+                "{} edge on {:.0}% of decided",
+                self.seats.first().map_or("P1", String::as_str),
+                100.0 * v.balance.fair_share
+            )
+        });
         let width = self
             .variants
             .first()
             .map_or(0, |v| {
                 v.measures.iter().map(|m| m.name.len()).max().unwrap_or(0)
             })
-            .max("length median".len());
+            .max("length median".len())
+            .max(edge.as_ref().map_or(0, |e| e.chars().count()));
         let _ = write!(out, "\n{:width$}", "");
         for n in &names {
             let _ = write!(out, "  {n:>26}");
@@ -363,17 +511,29 @@ impl Report {
             }
             out.push('\n');
         }
-        for (label, pick) in [
-            ("length p10", 0usize),
-            ("length median", 1),
-            ("length p90", 2),
-            ("length max", 3),
-        ] {
-            let _ = write!(out, "{label:width$}");
+        for what in ["length", "turns"] {
+            for (label, pick) in [("p10", 0usize), ("median", 1), ("p90", 2), ("max", 3)] {
+                let _ = write!(out, "{:width$}", format!("{what} {label}"));
+                for v in &self.variants {
+                    let l = if what == "length" {
+                        &v.length
+                    } else {
+                        &v.turns
+                    };
+                    let x = [l.p10, l.median, l.p90, l.max][pick];
+                    let _ = write!(out, "  {x:>26}");
+                }
+                out.push('\n');
+            }
+        }
+        if let Some(edge) = &edge {
+            let _ = write!(out, "{edge:width$}");
             for v in &self.variants {
-                let l = &v.length;
-                let x = [l.p10, l.median, l.p90, l.max][pick];
-                let _ = write!(out, "  {x:>26}");
+                let _ = write!(
+                    out,
+                    "  {:>26}",
+                    signed(Kind::Share, &v.balance.first_seat_edge)
+                );
             }
             out.push('\n');
         }
@@ -426,7 +586,7 @@ impl Report {
 fn cell(m: &Measure) -> String {
     let i = &m.interval;
     match m.kind {
-        Kind::Proportion => format!(
+        Kind::Proportion | Kind::Share => format!(
             "{:.1}% [{:.1}, {:.1}]",
             100.0 * i.estimate,
             100.0 * i.low,
@@ -439,7 +599,7 @@ fn cell(m: &Measure) -> String {
 /// A difference: points of percentage for proportions, units for means.
 fn signed(kind: Kind, i: &Interval) -> String {
     match kind {
-        Kind::Proportion => format!(
+        Kind::Proportion | Kind::Share => format!(
             "{:+.1} pts [{:+.1}, {:+.1}]",
             100.0 * i.estimate,
             100.0 * i.low,

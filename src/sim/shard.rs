@@ -21,7 +21,7 @@ use sha2::{Digest, Sha256};
 use super::study::{Record, Results, Ruleset, Spec, shard_games, variant_name};
 
 /// The format's name and version, the first field of every shard file.
-const FORMAT: &str = "tortuga-sim-shard 2";
+const FORMAT: &str = "tortuga-sim-shard 3";
 
 /// The most seats a shard's study may have: more than any game seats, few enough that a
 /// record's scores stay small.
@@ -33,6 +33,9 @@ pub const MAX_COUNTERS: usize = 64;
 const MAX_VARIANTS: usize = 2;
 /// The most decisions a game may record: above it a length is no longer exact as a number.
 const MAX_DECISIONS: u64 = 1 << 53;
+
+/// More options than one decision offers (a list of them would outgrow the memory limit).
+const MAX_OPTIONS: u64 = 1 << 24;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Shard {
@@ -177,6 +180,17 @@ impl Shard {
                 }
                 if r.decisions > MAX_DECISIONS {
                     return Err(format!("{v}, game {k}: {} decisions", r.decisions));
+                }
+                // every decision offers at least one option, and starts at most one turn
+                if r.turns > r.decisions
+                    || r.forced > r.decisions
+                    || r.options < r.decisions
+                    || r.options > r.decisions.saturating_mul(MAX_OPTIONS)
+                {
+                    return Err(format!(
+                        "{v}, game {k}: {} turns, {} options and {} forced of {} decisions",
+                        r.turns, r.options, r.forced, r.decisions
+                    ));
                 }
             }
         }

@@ -31,6 +31,15 @@ impl Interval {
     pub fn excludes(&self, value: f64) -> bool {
         value < self.low || value > self.high
     }
+
+    /// The interval cut to `[lo, hi]`, where the quantity it estimates must lie.
+    pub fn clamped(self, lo: f64, hi: f64) -> Interval {
+        Interval {
+            estimate: self.estimate,
+            low: self.low.max(lo),
+            high: self.high.min(hi),
+        }
+    }
 }
 
 /// Wilson's 95% interval for `k` successes in `n` trials (n > 0).

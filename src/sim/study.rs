@@ -22,7 +22,7 @@ use super::bots::{Bot, BotSpec, parse_bots};
 use super::shard::MAX_PLAYERS;
 use super::{Runaway, Starter, Watch};
 use crate::kernel::rng::Stream;
-use crate::kernel::{State, Value};
+use crate::kernel::{Seat, State, Value};
 use crate::script::lua::limits;
 use crate::script::ruleset::variant::parse_assignment;
 use crate::script::{Budget, LoadOptions, Rules};
@@ -71,6 +71,12 @@ pub struct Record {
     pub scores: Vec<f64>,
     /// Decisions taken.
     pub decisions: u64,
+    /// Turns: runs of consecutive decisions by one seat (a reply such as a take is a turn).
+    pub turns: u64,
+    /// Options offered, summed over the decisions.
+    pub options: u64,
+    /// Decisions with a single option.
+    pub forced: u64,
     /// The counters the rules emitted with `G:stat`.
     #[serde(
         default,
@@ -229,7 +235,7 @@ fn play_game(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Res
         .zip(1..)
         .map(|(spec, seat)| Bot::new(spec.clone(), seed_k, seat))
         .collect();
-    let mut decisions = 0;
+    let mut pace = Pace::default();
     let mut watch = Watch::new(game.rules.host.limits.budget().steps);
     // Bots that only draw take their steps in the kernel's loop (`Game::play_steps`); the
     // others look ahead between steps.
@@ -250,31 +256,59 @@ fn play_game(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Res
             game.play_steps(
                 room,
                 &mut |actor, count| match bots.get_mut(actor as usize - 1) {
-                    Some(bot) => Ok(bot.draw(count)),
+                    Some(bot) => {
+                        pace.decide(actor, count);
+                        Ok(bot.draw(count))
+                    }
                     None => bail!("seat {actor} has no bot"),
                 },
             )?
         } else {
-            look_ahead_step(&mut game, &mut bots)?
+            look_ahead_step(&mut game, &mut bots, &mut pace)?
         };
         watch.took(taken.steps());
-        decisions += taken.decisions;
     };
     Ok(Record {
         game: k,
         scores,
-        decisions,
+        decisions: pace.decisions,
+        turns: pace.turns,
+        options: pace.options,
+        forced: pace.forced,
         stats: game.with_state(|s| s.stats.clone()),
         cut,
     })
 }
 
+/// The decisions of a game as they were taken: who took them, among how many options.
+#[derive(Default)]
+struct Pace {
+    decisions: u64,
+    turns: u64,
+    options: u64,
+    forced: u64,
+    last: Option<Seat>,
+}
+
+impl Pace {
+    fn decide(&mut self, actor: Seat, count: usize) {
+        self.decisions += 1;
+        self.options += count as u64;
+        self.forced += u64::from(count == 1);
+        if self.last != Some(actor) {
+            self.turns += 1;
+            self.last = Some(actor);
+        }
+    }
+}
+
 /// One step of a game whose bots look ahead: they play on copies of the game to choose.
-fn look_ahead_step(game: &mut Game, bots: &mut [Bot]) -> Result<Taken> {
-    let Status::Decision { actor, .. } = *game.status()? else {
+fn look_ahead_step(game: &mut Game, bots: &mut [Bot], pace: &mut Pace) -> Result<Taken> {
+    let Status::Decision { actor, count, .. } = *game.status()? else {
         game.resolve_chance(None)?;
         return Ok(Taken::CHANCE);
     };
+    pace.decide(actor, count);
     let bot = bots
         .get_mut(actor as usize - 1)
         .ok_or_else(|| anyhow!("seat {actor} has no bot"))?;

@@ -50,12 +50,13 @@ pub fn chart(report: &Report) -> String {
     s
 }
 
-/// Bars of every proportion (wins, draws), grouped by measure, with interval whiskers.
+/// Bars of every share (wins, draws, forced decisions), grouped by measure, with interval
+/// whiskers.
 fn rates(s: &mut String, report: &Report, top: f64) {
     let _ = writeln!(s, r#"<g id="win-rates">"#);
     let _ = writeln!(
         s,
-        r#"<text x="{LEFT}" y="{}">win and draw rates, 95% intervals</text>"#,
+        r#"<text x="{LEFT}" y="{}">shares of games (wins, draws, counters) and of decisions (forced), 95% intervals</text>"#,
         top + 4.0
     );
     let (y0, h) = (top + PANEL, PANEL - 40.0);
@@ -65,7 +66,7 @@ fn rates(s: &mut String, report: &Report, top: f64) {
         return;
     };
     let measures: Vec<usize> = (0..first.measures.len())
-        .filter(|&i| first.measures[i].kind == Kind::Proportion)
+        .filter(|&i| first.measures[i].kind != Kind::Mean)
         .collect();
     let group = (WIDTH - LEFT - 20.0) / measures.len().max(1) as f64;
     let bar = (group * 0.7 / report.variants.len() as f64).min(60.0);

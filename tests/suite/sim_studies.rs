@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use tortuga::script::Budget;
-use tortuga::sim::report::{Report, winners};
+use tortuga::sim::report::{Kind, Report, winners};
 use tortuga::sim::shard::{Shard, merge};
 use tortuga::sim::stats::{paired_difference, unpaired_difference};
 use tortuga::sim::study::{Results, Spec, run, shard_games};
@@ -247,6 +247,15 @@ fn a_resealed_shard_is_still_checked_field_by_field() {
         &|s| s.records[0].pop().map_or((), drop),
         "holds 3 of its 4 games",
     );
+    refused(
+        &|s| s.records[0][0].turns = s.records[0][0].decisions + 1,
+        "game 0: ",
+    );
+    refused(&|s| s.records[0][1].options = 0, "game 1: ");
+    refused(
+        &|s| s.records[0][2].forced = s.records[0][2].decisions + 1,
+        "game 2: ",
+    );
 
     let mut counters = good.clone();
     for (i, r) in counters.records[0].iter_mut().enumerate() {
@@ -296,6 +305,80 @@ fn mcts_and_greedy_find_nims_winning_moves() {
     }
 }
 
+/// Nim with one stone: every game is one forced decision by A, who wins; with three, a
+/// greedy A takes all three at once among three options.
+#[test]
+fn design_measures_count_turns_options_forced_decisions_and_the_first_seats_edge() {
+    let mut s = spec("nim", &[None], 20, "random");
+    s.sets = vec!["pile=1".into()];
+    let r = Report::of(&study(&common::fixtures(), &s, 2));
+    exactly_in(&r, "turns", 1.0);
+    exactly_in(&r, "rounds", 0.5);
+    exactly_in(&r, "options a decision", 1.0);
+    exactly_in(&r, "forced decisions", 1.0);
+    let b = &r.variants[0].balance;
+    assert_eq!((b.fair_share, b.decided), (0.5, 20));
+    assert_eq!(b.first_seat_edge.estimate, 0.5);
+    assert!(b.first_seat_edge.high <= 0.5 && b.first_seat_edge.low > 0.3);
+    assert!(
+        r.text().contains("A edge on 50% of decided"),
+        "{}",
+        r.text()
+    );
+    // scores of 0 and 1 only: no points
+    assert!(
+        r.variants[0]
+            .measures
+            .iter()
+            .all(|m| !m.name.contains("points"))
+    );
+
+    s.sets = vec!["pile=3".into()];
+    s.bots = vec!["greedy".into()];
+    let r = Report::of(&study(&common::fixtures(), &s, 1));
+    exactly_in(&r, "options a decision", 3.0);
+    exactly_in(&r, "forced decisions", 0.0);
+}
+
+fn exactly_in(r: &Report, name: &str, want: f64) {
+    let i = &measure(r, 0, name).interval;
+    assert_eq!((i.estimate, i.low, i.high), (want, want, want), "{name}");
+}
+
+/// Backgammon's scores are points (a cube, gammons): each seat's net points a game, the
+/// distribution of the final cube, and backgammons, from the records.
+#[test]
+fn backgammon_reports_points_a_game_and_the_final_cube() {
+    let s = spec("backgammon", &[None], 30, "greedy");
+    let results = study(&common::rules(), &s, 2);
+    let r = Report::of(&results);
+    let records = &results.records[0];
+    let net: f64 = records
+        .iter()
+        .map(|g| g.scores[0] - g.scores[1])
+        .sum::<f64>()
+        / 30.0;
+    let x = &measure(&r, 0, "X points").interval;
+    assert!((x.estimate - net).abs() < 1e-12 && x.low < net && net < x.high);
+    assert!((measure(&r, 0, "O points").interval.estimate + net).abs() < 1e-12);
+    let cubes: f64 = r.variants[0]
+        .measures
+        .iter()
+        .filter(|m| m.name.starts_with("games ended at cube "))
+        .map(|m| m.total)
+        .sum();
+    assert_eq!(cubes, 30.0, "one final cube a game:\n{}", r.text());
+    let names: Vec<&str> = r.variants[0]
+        .measures
+        .iter()
+        .map(|m| m.name.as_str())
+        .collect();
+    let at = |n: &str| names.iter().position(|m| *m == n);
+    if let (Some(two), Some(four)) = (at("games ended at cube 2"), at("games ended at cube 4")) {
+        assert!(two < four, "cubes in the order of their values: {names:?}");
+    }
+}
+
 #[test]
 fn greedy_backgammon_beats_random() {
     let mut s = spec("backgammon", &[None], 20, "greedy,random");
@@ -324,13 +407,21 @@ fn the_chart_shows_rates_with_intervals_and_histograms_side_by_side() {
             .count()
     };
     let rates = group("win-rates");
+    // every share: wins, draws, forced decisions and the counters that count games
+    let shares = report.variants[0]
+        .measures
+        .iter()
+        .filter(|m| m.kind != Kind::Mean)
+        .count();
+    assert!(shares >= 4, "X wins, O wins, draws, forced decisions");
+    assert!(
+        rates
+            .descendants()
+            .any(|n| n.attribute("data-measure") == Some("forced decisions"))
+    );
     for v in ["default", "money_jacoby"] {
-        assert_eq!(
-            of_class(rates, "bar", v),
-            3,
-            "X wins, O wins, draws for {v}"
-        );
-        assert_eq!(of_class(rates, "interval", v), 3);
+        assert_eq!(of_class(rates, "bar", v), shares, "a bar a share for {v}");
+        assert_eq!(of_class(rates, "interval", v), shares);
         assert_eq!(of_class(group("lengths"), "bin", v), report.bins.len() - 1);
     }
     let x_wins = rates
