@@ -25,6 +25,7 @@ fn an_interrupt_keeps_the_finished_games_and_drops_the_rest() {
         games: 100_000,
         seed: 5,
         bots: vec!["random".into()],
+        skill: None,
     };
     let mut seen = 0;
     let results = run(

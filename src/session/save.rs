@@ -163,6 +163,8 @@ impl SaveFile {
             position: None,
         };
         let mut view = None;
+        // the line of a seed, which only the referee's save may hold
+        let mut seeded = None;
         let (mut files, mut events) = (BTreeMap::new(), Vec::new());
         let mut ended = false;
         for (n, line) in lines {
@@ -193,9 +195,11 @@ impl SaveFile {
                         .map_err(|_| at(format!("bad seat count '{rest}'")))?
                 }
                 "seed" => {
+                    seeded.get_or_insert(n);
                     origin.seed = rest.parse().map_err(|_| at(format!("bad seed '{rest}'")))?
                 }
                 "secret-seed" => {
+                    seeded.get_or_insert(n);
                     origin.secret_seed = Some(
                         rest.parse()
                             .map_err(|_| at(format!("bad secret seed '{rest}'")))?,
@@ -251,6 +255,9 @@ impl SaveFile {
         }
         if origin.game.is_empty() || origin.seats == 0 {
             bail!("{what}: the game or the seat count is missing");
+        }
+        if let (Some(seat), Some(n)) = (&view, seeded) {
+            bail!("{what}:{n}: a seed in a save seen by {seat}: only the referee's save holds one");
         }
         Ok(SaveFile {
             origin,

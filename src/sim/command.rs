@@ -29,6 +29,16 @@ pub struct SimArgs {
     /// One bot for every seat, or one a seat, comma-separated: random, greedy, mcts[:500|:200ms].
     #[arg(long, default_value = "random")]
     pub bots: String,
+    /// How much skill decides the game: a strong bot against weak ones (default greedy,random),
+    /// the strong one's seat moving round the table game by game; in place of --bots.
+    #[arg(
+        long,
+        value_name = "STRONG,WEAK",
+        num_args = 0..=1,
+        default_missing_value = "greedy,random",
+        conflicts_with = "bots"
+    )]
+    pub skill: Option<String>,
     #[arg(long)]
     pub players: Option<u32>,
     /// A house rule to switch on beyond the variants' (repeatable).
@@ -124,6 +134,7 @@ pub fn sim(
         games: args.games,
         seed: args.seed,
         bots: args.bots.split(',').map(|b| b.trim().to_string()).collect(),
+        skill: args.skill.as_deref().map(skill_pair).transpose()?,
     };
     spec.validate()?;
     let range = match shard {
@@ -161,6 +172,16 @@ pub fn sim(
         };
     }
     output(&Report::of(&results), args.json, args.svg.as_deref())
+}
+
+/// `--skill strong,weak` as its two bots.
+fn skill_pair(text: &str) -> Result<[String; 2]> {
+    match text.split(',').map(str::trim).collect::<Vec<_>>()[..] {
+        [strong, weak] if !strong.is_empty() && !weak.is_empty() => {
+            Ok([strong.to_string(), weak.to_string()])
+        }
+        _ => bail!("--skill {text}: two bots, strong then weak (--skill greedy,random)"),
+    }
 }
 
 /// The default number of players of the game (loading its rules once).

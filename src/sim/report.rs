@@ -9,7 +9,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::stats::{Interval, Summary, holm, mean_interval, paired_test, summary, wilson};
-use super::study::{Cut, Results, game_seed, variant_name};
+use super::study::{Cut, Results, game_seed, strong_seat, variant_name};
 
 /// The seats (0-based) with the highest score; none when every seat scores the same (a draw).
 pub fn winners(scores: &[f64]) -> Vec<usize> {
@@ -120,6 +120,9 @@ pub struct Report {
     /// The seats' names, in seat order.
     pub seats: Vec<String>,
     pub bots: Vec<String>,
+    /// The strong and the weak bot of a skill study (`bots` is then unused).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skill: Option<[String; 2]>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub house: Vec<String>,
     pub sets: Vec<String>,
@@ -158,6 +161,19 @@ fn per_game(results: &Results, v: usize, counters: &[String]) -> Vec<(String, Ki
     let rules = &results.rulesets[v];
     let wins: Vec<Vec<usize>> = records.iter().map(|r| winners(&r.scores)).collect();
     let mut out = Vec::new();
+    if let Some([strong, weak]) = &results.spec.skill {
+        let players = results.spec.players;
+        let xs = records
+            .iter()
+            .zip(&wins)
+            .map(|(r, w)| f64::from(u8::from(w.contains(&strong_seat(r.game, players)))))
+            .collect();
+        out.push((
+            format!("{strong} wins against {weak}"),
+            Kind::Proportion,
+            xs,
+        ));
+    }
     for (s, name) in rules.seat_names.iter().enumerate() {
         let xs = wins
             .iter()
@@ -283,6 +299,32 @@ fn balance(records: &[super::study::Record]) -> Balance {
     }
 }
 
+/// The variants' measures under the same names in the same order: a measure only one variant
+/// has (a team, in a variant that seats teams) is not measured (NaN) in the other.
+fn aligned(mut samples: Vec<Vec<(String, Kind, Vec<f64>)>>) -> Vec<Vec<(String, Kind, Vec<f64>)>> {
+    let mut names: Vec<(String, Kind)> = Vec::new();
+    for sample in &samples {
+        for (name, kind, _) in sample {
+            if !names.iter().any(|(n, _)| n == name) {
+                names.push((name.clone(), *kind));
+            }
+        }
+    }
+    for sample in &mut samples {
+        let games = sample.first().map_or(0, |(_, _, xs)| xs.len());
+        let mut by_name: Vec<Option<(String, Kind, Vec<f64>)>> =
+            std::mem::take(sample).into_iter().map(Some).collect();
+        for (name, kind) in &names {
+            let found = by_name
+                .iter_mut()
+                .find(|m| m.as_ref().is_some_and(|(n, _, _)| n == name))
+                .and_then(Option::take);
+            sample.push(found.unwrap_or_else(|| (name.clone(), *kind, vec![f64::NAN; games])));
+        }
+    }
+    samples
+}
+
 /// A piece of a name in natural order: numbers by value, so that "cube 16" follows "cube 4".
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
 enum Chunk {
@@ -344,9 +386,11 @@ impl Report {
             .collect();
         counters.sort_by_cached_key(|c| natural(c));
         let edges = bins(results);
-        let samples: Vec<_> = (0..results.records.len())
-            .map(|v| per_game(results, v, &counters))
-            .collect();
+        let samples = aligned(
+            (0..results.records.len())
+                .map(|v| per_game(results, v, &counters))
+                .collect(),
+        );
         let variants = samples
             .iter()
             .zip(&results.records)
@@ -359,9 +403,10 @@ impl Report {
                         let xs: Vec<f64> = xs.iter().copied().filter(|x| !x.is_nan()).collect();
                         let total = xs.iter().sum::<f64>();
                         let interval = match kind {
-                            Kind::Proportion if n > 0 => wilson(total as u64, n),
+                            _ if xs.is_empty() => Interval::NONE,
+                            Kind::Proportion => wilson(total as u64, xs.len() as u64),
                             Kind::Share => mean_interval(&xs).clamped(0.0, 1.0),
-                            _ => mean_interval(&xs),
+                            Kind::Mean => mean_interval(&xs),
                         };
                         Measure {
                             name: name.clone(),
@@ -440,6 +485,7 @@ impl Report {
                 .first()
                 .map_or_else(Vec::new, |r| r.seat_names.clone()),
             bots: spec.bots.clone(),
+            skill: spec.skill.clone(),
             house: spec.house.clone(),
             sets: spec.sets.clone(),
             asked: results.asked,
@@ -454,12 +500,17 @@ impl Report {
     pub fn text(&self) -> String {
         let mut out = String::new();
         let names: Vec<&str> = self.variants.iter().map(|v| v.variant.as_str()).collect();
+        let bots = match &self.skill {
+            Some([strong, weak]) => {
+                format!("skill: {strong} against {weak}, its seat moving game by game")
+            }
+            None => format!("bots {}", self.bots.join(",")),
+        };
         let _ = writeln!(
             out,
-            "{} ({} players; bots {}; seed {}{}{}): {}",
+            "{} ({} players; {bots}; seed {}{}{}): {}",
             self.game,
             self.players,
-            self.bots.join(","),
             self.seed,
             if self.house.is_empty() {
                 String::new()
@@ -585,6 +636,9 @@ impl Report {
 /// A measure in a table cell: `50.3% [48.1, 52.5]` or `52.10 [51.2, 53.0]`.
 fn cell(m: &Measure) -> String {
     let i = &m.interval;
+    if i.estimate.is_nan() {
+        return "not measured".into();
+    }
     match m.kind {
         Kind::Proportion | Kind::Share => format!(
             "{:.1}% [{:.1}, {:.1}]",

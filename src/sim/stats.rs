@@ -23,6 +23,13 @@ pub struct Interval {
 }
 
 impl Interval {
+    /// A quantity no game measured (JSON: nulls).
+    pub const NONE: Interval = Interval {
+        estimate: f64::NAN,
+        low: f64::NAN,
+        high: f64::NAN,
+    };
+
     pub fn width(&self) -> f64 {
         self.high - self.low
     }

@@ -45,6 +45,50 @@ pub struct Spec {
     pub seed: u64,
     /// One bot a seat, by name (`random`, `greedy`, `mcts:200`).
     pub bots: Vec<String>,
+    /// A skill study (`--skill strong,weak`): game k seats the strong bot at seat k mod
+    /// players, the weak one everywhere else, in place of `bots`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<[String; 2]>,
+}
+
+/// The bots of a study's games: the same at every game, or a strong one moving round the
+/// table against weak ones.
+#[derive(Clone)]
+enum Lineup {
+    Fixed(Vec<BotSpec>),
+    Skill(BotSpec, BotSpec),
+}
+
+impl Lineup {
+    /// Every bot the lineup seats, to check against the rules.
+    fn bots(&self) -> Vec<&BotSpec> {
+        match self {
+            Lineup::Fixed(bots) => bots.iter().collect(),
+            Lineup::Skill(strong, weak) => vec![strong, weak],
+        }
+    }
+
+    /// The bots of game k, seat by seat.
+    fn of_game(&self, k: u64, players: u32) -> Vec<BotSpec> {
+        match self {
+            Lineup::Fixed(bots) => bots.clone(),
+            Lineup::Skill(strong, weak) => (0..players as usize)
+                .map(|s| {
+                    if s == strong_seat(k, players) {
+                        strong
+                    } else {
+                        weak
+                    }
+                    .clone()
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The seat (0-based) of the strong bot in game k of a skill study.
+pub fn strong_seat(k: u64, players: u32) -> usize {
+    (k % u64::from(players.max(1))) as usize
 }
 
 /// A variant's display name.
@@ -157,20 +201,29 @@ impl Spec {
         load_rules(dir, &self.game, variant, &self.house, &self.sets, budget)
     }
 
-    fn bot_specs(&self) -> Result<Vec<BotSpec>> {
-        parse_bots(&self.bots.join(","), self.players)
+    fn lineup(&self) -> Result<Lineup> {
+        match &self.skill {
+            None => Ok(Lineup::Fixed(parse_bots(
+                &self.bots.join(","),
+                self.players,
+            )?)),
+            Some([strong, weak]) => {
+                let parse = |b: &str| b.parse().map_err(|e| anyhow!("--skill: {e}"));
+                Ok(Lineup::Skill(parse(strong)?, parse(weak)?))
+            }
+        }
     }
 
     /// Loads every variant once on this thread: the rulesets' facts, or the first error
     /// (an unknown game, variant, switch or bot), before any game is played.
     pub fn rulesets(&self, dir: &Path, budget: &Budget) -> Result<Vec<Ruleset>> {
         self.validate()?;
-        let specs = self.bot_specs()?;
+        let lineup = self.lineup()?;
         self.variants
             .iter()
             .map(|v| {
                 let rules = Rc::new(self.load(dir, v, budget)?);
-                for spec in &specs {
+                for spec in lineup.bots() {
                     spec.check(&rules)?;
                 }
                 let mut starter = Starter::new(rules.clone(), self.players);
@@ -332,7 +385,7 @@ pub fn run(
     mut progress: impl FnMut(u64),
 ) -> Result<Results> {
     let rulesets = spec.rulesets(dir, budget)?;
-    let bots = spec.bot_specs()?;
+    let lineup = spec.lineup()?;
     let next = AtomicU64::new(range.start);
     let failed = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<(u64, Vec<Record>)>>();
@@ -341,7 +394,7 @@ pub fn run(
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
             let tx = tx.clone();
-            let (next, failed, bots, end) = (&next, &failed, &bots, range.end);
+            let (next, failed, lineup, end) = (&next, &failed, &lineup, range.end);
             scope.spawn(move || {
                 let worker = || -> Result<()> {
                     let mut starters = spec
@@ -366,11 +419,12 @@ pub fn run(
                             }
                             return Ok(());
                         }
+                        let bots = lineup.of_game(k, spec.players);
                         let game = starters
                             .iter_mut()
                             .zip(&spec.variants)
                             .map(|(s, v)| {
-                                play(s, bots, spec.seed, k).map_err(|e| {
+                                play(s, &bots, spec.seed, k).map_err(|e| {
                                     anyhow!(
                                         "{} {}, game {k} (seed {}): {e:#}",
                                         spec.game,

@@ -74,6 +74,9 @@ fn rates(s: &mut String, report: &Report, top: f64) {
         let gx = LEFT + group * g as f64 + group * 0.15;
         for (v, variant) in report.variants.iter().enumerate() {
             let i = &variant.measures[m].interval;
+            if i.estimate.is_nan() {
+                continue; // not measured in this variant
+            }
             let x = gx + bar * v as f64;
             let y = |p: f64| y0 - h * p;
             let _ = writeln!(

@@ -257,6 +257,19 @@ fn a_seats_save_holds_no_seed() {
     };
     assert_eq!(seeds(&mine), 0, "the pirate's save");
     assert!(seeds(&whole) >= 1, "the referee's save restores the game");
+    // a seed written into a seat's save by hand is refused, naming its line
+    let text = std::fs::read_to_string(&mine).unwrap();
+    let at = text.lines().position(|l| l.starts_with("seats ")).unwrap() + 2;
+    std::fs::write(
+        &mine,
+        text.replacen("\nseats 2\n", "\nseats 2\nseed 5\n", 1),
+    )
+    .unwrap();
+    let e = common::fails(&mut r, &format!("load {}", mine.display()));
+    assert!(
+        e.contains(&format!("p1.save:{at}: a seed in a save seen by P1")),
+        "{e}"
+    );
 }
 
 /// Undoing a step hidden from the viewer would reopen it: Spain's choice of the golden galleon

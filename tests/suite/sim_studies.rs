@@ -22,6 +22,7 @@ fn spec(game: &str, variants: &[Option<&str>], games: u64, bots: &str) -> Spec {
         games,
         seed: 11,
         bots: vec![bots.into()],
+        skill: None,
     }
 }
 
@@ -204,6 +205,28 @@ fn shards_merge_into_exactly_the_one_run_report() {
 
 /// A shard edited and then resealed (its digest recomputed, as anyone can): every field is
 /// still checked against the study it claims, so that no merge or report panics on it.
+/// Two variants whose seats form different teams: each variant's report row for a team the
+/// other has not is "not measured", and no difference is made of it.
+#[test]
+fn variants_with_different_teams_report_the_same_rows() {
+    let s = spec("backgammon", &[None, Some("money_jacoby")], 3, "random");
+    let mut shard = Shard::new(study(&common::rules(), &s, 1), (1, 1));
+    shard.rulesets[0].teams = vec![2, 2];
+    shard.seal();
+    let read = Shard::parse(&shard.to_json(), "t.json").unwrap();
+    let r = Report::of(&merge(vec![("t.json".into(), read)]).unwrap());
+    let (a, b) = (&r.variants[0].measures, &r.variants[1].measures);
+    let names = |m: &[tortuga::sim::report::Measure]| -> Vec<String> {
+        m.iter().map(|m| m.name.clone()).collect()
+    };
+    assert_eq!(names(a), names(b));
+    let team = measure(&r, 1, "team X+O wins");
+    assert!(team.interval.estimate.is_nan());
+    assert!(r.text().contains("not measured"), "{}", r.text());
+    assert!(r.differences.iter().all(|d| d.name != "team X+O wins"));
+    assert!(!tortuga::sim::svg::chart(&r).contains("NaN"));
+}
+
 #[test]
 fn a_resealed_shard_is_still_checked_field_by_field() {
     let s = spec("backgammon", &[None], 4, "random");
@@ -377,6 +400,40 @@ fn backgammon_reports_points_a_game_and_the_final_cube() {
     if let (Some(two), Some(four)) = (at("games ended at cube 2"), at("games ended at cube 4")) {
         assert!(two < four, "cubes in the order of their values: {names:?}");
     }
+}
+
+/// A skill study of Nim from five stones: the strong bot moves round the table, and whoever
+/// moves first from 4k + 1 wins by taking one, so greedy wins every game it opens.
+#[test]
+fn a_skill_study_seats_the_strong_bot_in_turn_and_measures_its_wins() {
+    let mut s = spec("nim", &[None], 40, "random");
+    s.sets = vec!["pile=5".into()];
+    s.skill = Some(["greedy".into(), "random".into()]);
+    let results = study(&common::fixtures(), &s, 2);
+    for r in &results.records[0] {
+        if r.game % 2 == 0 {
+            assert_eq!(
+                r.scores,
+                [1.0, 0.0],
+                "greedy opens game {} and wins",
+                r.game
+            );
+        }
+    }
+    let r = Report::of(&results);
+    let skill = measure(&r, 0, "greedy wins against random");
+    assert!(skill.interval.low > 0.6, "{}", r.text());
+    assert!(
+        r.text().contains("skill: greedy against random"),
+        "{}",
+        r.text()
+    );
+    // the same bot on both sides: the "strong" one wins about half
+    s.skill = Some(["random".into(), "random".into()]);
+    s.games = 200;
+    let r = Report::of(&study(&common::fixtures(), &s, 2));
+    let even = measure(&r, 0, "random wins against random");
+    assert!(!even.interval.excludes(0.5), "{}", r.text());
 }
 
 #[test]
