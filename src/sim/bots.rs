@@ -109,6 +109,14 @@ impl fmt::Display for BotSpec {
 }
 
 impl BotSpec {
+    /// Whether the bot's budget is a time: what it plays then depends on the machine.
+    pub fn by_the_clock(&self) -> bool {
+        matches!(
+            self,
+            BotSpec::Mcts(Budget::Time(_)) | BotSpec::Learned(Some(Budget::Time(_)))
+        )
+    }
+
     /// Whether the bot can play `rules`' game: `greedy` needs its `eval` hook, and
     /// `greedy:NAME` an evaluation the game declares (the game table's `evaluations`).
     pub fn check(&self, rules: &Rules) -> Result<()> {

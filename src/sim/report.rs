@@ -120,6 +120,9 @@ pub struct Report {
     /// The seats' names, in seat order.
     pub seats: Vec<String>,
     pub bots: Vec<String>,
+    /// What a reader must know about the bots (see [`super::study::Spec::warnings`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     /// The strong and the weak bot of a skill study (`bots` is then unused).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skill: Option<[String; 2]>,
@@ -486,6 +489,7 @@ impl Report {
                 .map_or_else(Vec::new, |r| r.seat_names.clone()),
             bots: spec.bots.clone(),
             skill: spec.skill.clone(),
+            warnings: spec.warnings(),
             house: spec.house.clone(),
             sets: spec.sets.clone(),
             asked: results.asked,
@@ -524,6 +528,9 @@ impl Report {
             },
             names.join(" vs ")
         );
+        for w in &self.warnings {
+            let _ = writeln!(out, "note: {w}");
+        }
         if self.finished < self.asked {
             let _ = writeln!(
                 out,

@@ -49,12 +49,17 @@ pub struct Shard {
     /// Per variant (one or two), the records in game order.
     #[serde(deserialize_with = "at_most::<_, _, MAX_VARIANTS>")]
     pub records: Vec<Vec<Record>>,
+    /// What a reader must know about the study's bots (from its spec: a bot that decides by
+    /// the clock makes the shard impossible to reproduce).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
     /// SHA-256 over the fields above (see [`Shard::digest`]), in hex.
     pub digest: String,
 }
 
 impl Shard {
     pub fn new(results: Results, shard: (u64, u64)) -> Shard {
+        let warnings = results.spec.warnings();
         let mut s = Shard {
             format: FORMAT.into(),
             version: env!("CARGO_PKG_VERSION").into(),
@@ -62,6 +67,7 @@ impl Shard {
             spec: results.spec,
             rulesets: results.rulesets,
             records: results.records,
+            warnings,
             digest: String::new(),
         };
         s.seal();
@@ -193,6 +199,9 @@ impl Shard {
                     ));
                 }
             }
+        }
+        if self.warnings != spec.warnings() {
+            return Err("its warnings are not those of the bots it names".into());
         }
         if self.digest != self.content_digest() {
             return Err(

@@ -201,6 +201,33 @@ impl Spec {
         load_rules(dir, &self.game, variant, &self.house, &self.sets, budget)
     }
 
+    /// What a reader of the study's figures must know about its bots: those that decide by
+    /// the clock (their games depend on the machine and its load, not on the seed alone), and
+    /// a study of random play only.
+    pub fn warnings(&self) -> Vec<String> {
+        let Ok(lineup) = self.lineup() else {
+            return vec![];
+        };
+        let bots = lineup.bots();
+        let mut out: Vec<String> = bots
+            .iter()
+            .filter(|b| b.by_the_clock())
+            .map(|b| {
+                format!(
+                    "{b} decides by the clock: its games depend on the machine's speed and load, so the same seed will not give the same figures"
+                )
+            })
+            .collect();
+        out.dedup();
+        if bots.iter().all(|b| **b == BotSpec::Random) {
+            out.push(format!(
+                "every seat is played by random: the figures describe random play (`tortuga train {}` makes learned players; `--bots learned` seats them)",
+                self.game
+            ));
+        }
+        out
+    }
+
     fn lineup(&self) -> Result<Lineup> {
         match &self.skill {
             None => Ok(Lineup::Fixed(parse_bots(

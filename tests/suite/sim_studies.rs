@@ -205,6 +205,50 @@ fn shards_merge_into_exactly_the_one_run_report() {
 
 /// A shard edited and then resealed (its digest recomputed, as anyone can): every field is
 /// still checked against the study it claims, so that no merge or report panics on it.
+/// A study says when its figures describe random play, and when a bot's budget is a time
+/// (its games then depend on the machine, not on the seed alone): in its text, its JSON and
+/// its shard files, where the note must be the one its bots call for.
+#[test]
+fn a_study_says_when_its_bots_play_randomly_or_by_the_clock() {
+    let mut s = spec("nim", &[None], 2, "mcts:5ms,random");
+    let part = study(&common::fixtures(), &s, 1);
+    let r = Report::of(&part);
+    assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+    assert!(
+        r.text().contains("note: mcts:5ms decides by the clock"),
+        "{}",
+        r.text()
+    );
+    let json = serde_json::to_string(&r).unwrap();
+    assert!(
+        json.contains("\"warnings\":[\"mcts:5ms decides by the clock"),
+        "{json}"
+    );
+    let mut shard = Shard::new(part, (1, 1));
+    assert_eq!(shard.warnings, r.warnings);
+    shard.warnings.clear();
+    shard.seal();
+    let e = Shard::parse(&shard.to_json(), "w.json").unwrap_err();
+    assert!(
+        e.to_string().contains("warnings are not those of the bots"),
+        "{e}"
+    );
+
+    s.bots = vec!["random".into()];
+    let r = Report::of(&study(&common::fixtures(), &s, 1));
+    assert!(
+        r.text().contains("note: every seat is played by random"),
+        "{}",
+        r.text()
+    );
+    s.bots = vec!["greedy".into()];
+    assert!(
+        Report::of(&study(&common::fixtures(), &s, 1))
+            .warnings
+            .is_empty()
+    );
+}
+
 /// Two variants whose seats form different teams: each variant's report row for a team the
 /// other has not is "not measured", and no difference is made of it.
 #[test]
