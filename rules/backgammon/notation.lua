@@ -160,10 +160,11 @@ local function parse_point(word, token)
   return v
 end
 
--- The points of one path token with their hit marks: pts, stars.
+-- The points of one path token with their hit marks: pts, stars. A dash reads as a slash
+-- (13-9 is 13/9), as many players type it.
 local function parse_path(body, token)
   local pts, stars = {}, {}
-  for part in (body .. "/"):gmatch("([^/]*)/") do
+  for part in (body:gsub("%-", "/") .. "/"):gmatch("([^/]*)/") do
     local word, star = part:match("^(%w+)(%*?)$")
     if not word then error(string.format("cannot read %q in %q", part, token), 0) end
     pts[#pts + 1], stars[#pts + 1] = parse_point(word, token), star == "*"

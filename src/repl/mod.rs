@@ -21,6 +21,7 @@ use crate::kernel::rng::Stream;
 use crate::kernel::{Seat, Viewer};
 use crate::script::ruleset::reference::Reference;
 use crate::script::ruleset::rules::{games, variants};
+use crate::script::ruleset::variant::{choices, similar};
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::SaveFile;
 use crate::session::{Event, Game, Origin, Session, Status, picture};
@@ -573,7 +574,7 @@ impl Repl {
             Some(v) => s
                 .game
                 .with_state(|st| st.turn.find(v))
-                .ok_or_else(|| anyhow!("no seat '{v}'"))?,
+                .ok_or_else(|| anyhow!("no seat '{v}' {}", seat_choices(&s.game, v)))?,
         };
         let view = match (me, asked) {
             (Viewer::Referee, None) => Viewer::Referee,
@@ -629,7 +630,10 @@ impl Repl {
             _ => {
                 let s = self.session()?;
                 Viewer::Seat(s.game.with_state(|st| st.turn.find(who)).ok_or_else(|| {
-                    anyhow!("no seat '{who}' (a seat's name, spectator or referee)")
+                    let mut known = seat_names(&s.game);
+                    known.extend(["spectator".into(), "referee".into()]);
+                    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+                    anyhow!("no seat '{who}' {}", choices(who, &known, "views"))
                 })?)
             }
         };
@@ -867,7 +871,7 @@ impl Repl {
                     .and_then(|n| st.turn.check(n).ok())
                     .or(st.turn.find(who))
             })
-            .ok_or_else(|| anyhow!("bot: no seat '{who}' in this game"))?;
+            .ok_or_else(|| anyhow!("bot: no seat '{who}' {}", seat_choices(&s.game, who)))?;
         let name = s.game.with_state(|st| st.turn.name(seat).to_string());
         if kind == "off" {
             self.bots.remove(&seat);
@@ -1047,10 +1051,20 @@ impl Repl {
         };
         let rules = s.game.rules.clone();
         if let Some(h) = hook {
-            let layers = rules
-                .stacks
-                .get(h)
-                .ok_or_else(|| anyhow!("no hook '{h}'"))?;
+            let layers = rules.stacks.get(h).ok_or_else(|| {
+                // the hooks are too many for one line: `rules` lists them
+                let close: Vec<&str> = rules
+                    .stacks
+                    .keys()
+                    .map(String::as_str)
+                    .filter(|k| similar(k, h))
+                    .collect();
+                let near = match close[..] {
+                    [] => String::new(),
+                    _ => format!("did you mean {}? ", close.join(" or ")),
+                };
+                anyhow!("no hook '{h}' ({near}`rules` lists every hook)")
+            })?;
             let files: Vec<String> = layers
                 .iter()
                 .rev()
@@ -1321,6 +1335,22 @@ fn position_seats(rules: &Rc<Rules>, position: &str) -> Result<u32> {
     Ok(Game::new(rules.clone(), rules.seats.default, 0)?
         .position_seats(position)?
         .unwrap_or(rules.seats.default))
+}
+
+/// The game's seats by name, in seat order.
+fn seat_names(game: &Game) -> Vec<String> {
+    game.with_state(|st| {
+        (1..=st.turn.seats())
+            .map(|i| st.turn.name(i).to_string())
+            .collect()
+    })
+}
+
+/// What follows "no seat 'name'": the seats a typo away, then every seat.
+fn seat_choices(game: &Game, name: &str) -> String {
+    let known = seat_names(game);
+    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+    choices(name, &known, "seats")
 }
 
 #[cfg(test)]

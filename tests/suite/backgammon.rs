@@ -621,6 +621,10 @@ fn b32_move_input() {
         &mut r,
         &["play 13/11 11/9 6/4(2)", "undo", "play 13/9 6/4(2)"],
     );
+    let slashes = run(&mut r, &["position"]);
+    // a dash reads as a slash, as many players type it
+    run(&mut r, &["undo", "play 13-9 6-4(2)"]);
+    assert_eq!(run(&mut r, &["position"]), slashes);
     let p = pos(
         &[
             (24, 2),

@@ -221,3 +221,23 @@ fn impossible_counts_are_one_plain_line() {
         "{err}"
     );
 }
+
+/// A name that is not there gets the names that are: seats for `show` and `bot`, views for
+/// `as`, the near hooks for `rules` (which lists them all).
+#[test]
+fn a_wrong_seat_view_or_hook_names_the_right_ones() {
+    let out = tortuga(
+        &["--game", "race"],
+        "show nosuchseat\nbot Z greedy\nas refere\nrules aply\nrules nosuchhook\n",
+    );
+    let err = text(&out.stderr);
+    for want in [
+        "no seat 'nosuchseat' (seats: A, B)",
+        "bot: no seat 'Z' (did you mean A or B? seats: A, B)",
+        "no seat 'refere' (did you mean referee? views: A, B, spectator, referee)",
+        "no hook 'aply' (did you mean apply? `rules` lists every hook)",
+        "no hook 'nosuchhook' (`rules` lists every hook)",
+    ] {
+        assert!(err.contains(want), "want {want} in:\n{err}");
+    }
+}

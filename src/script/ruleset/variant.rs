@@ -267,6 +267,18 @@ fn unknown<'a>(what: &str, name: &str, known: impl Iterator<Item = &'a str>) -> 
     }
 }
 
+/// What follows "no <thing> 'name'": the known names a typo away, then every known name, as
+/// `(did you mean X? seats: X, O)`.
+pub fn choices(name: &str, known: &[&str], plural: &str) -> String {
+    let close: Vec<&str> = known.iter().copied().filter(|k| similar(k, name)).collect();
+    let all = format!("{plural}: {}", known.join(", "));
+    if close.is_empty() {
+        format!("({all})")
+    } else {
+        format!("(did you mean {}? {all})", close.join(" or "))
+    }
+}
+
 /// Whether two names differ by a typo: at most two edits (one for short names).
 pub fn similar(a: &str, b: &str) -> bool {
     let (a, b): (Vec<char>, Vec<char>) = (
