@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -15,6 +16,7 @@ use rustyline::validate::Validator;
 use rustyline::{CompletionType, Config, Context, Editor, Helper};
 
 use super::{Repl, commands};
+use crate::script::{LoadOptions, Rules};
 
 /// Whether `lua <code>` is valid Lua so far but unfinished (an open block or string).
 pub fn lua_incomplete(line: &str) -> bool {
@@ -59,6 +61,40 @@ pub struct Known {
     pub formats: Vec<String>,
     /// The words the game declares as commands (`double`, `take`).
     pub commands: Vec<String>,
+    /// The game in play, whose switches are `switches`.
+    pub game: Option<String>,
+    /// Other games' switches, for `new <game> --set`.
+    pub other_switches: Rc<Switches>,
+}
+
+/// Each game's switch names, read from its rules the first time completion asks (a game's
+/// rules take a fraction of a second to load) and kept for the session.
+#[derive(Default)]
+pub struct Switches {
+    rules_dir: PathBuf,
+    by_game: RefCell<BTreeMap<String, Vec<String>>>,
+}
+
+impl Switches {
+    pub fn new(rules_dir: PathBuf) -> Switches {
+        Switches {
+            rules_dir,
+            by_game: RefCell::default(),
+        }
+    }
+
+    /// `game`'s switch names; none when its rules do not load.
+    fn of(&self, game: &str) -> Vec<String> {
+        self.by_game
+            .borrow_mut()
+            .entry(game.to_string())
+            .or_insert_with(|| {
+                Rules::load(&self.rules_dir, game, &LoadOptions::default())
+                    .map(|r| r.switch_defs.iter().map(|d| d.name.clone()).collect())
+                    .unwrap_or_default()
+            })
+            .clone()
+    }
 }
 
 pub struct ReplHelper {
@@ -132,7 +168,16 @@ fn candidates(before: &str, known: &Known) -> Option<(usize, Vec<String>)> {
             return Some((start, matching(variants, word)));
         }
         Some("--set") => {
-            let names: Vec<String> = known.switches.iter().map(|s| format!("{s}=")).collect();
+            // the switches of the game the command names, else of the game in play
+            let switches = match typed.first() {
+                Some(g)
+                    if known.games.iter().any(|k| k == g) && known.game.as_deref() != Some(g) =>
+                {
+                    known.other_switches.of(g)
+                }
+                _ => known.switches.clone(),
+            };
+            let names: Vec<String> = switches.iter().map(|s| format!("{s}=")).collect();
             return Some((start, matching(&names, word)));
         }
         _ => {}
@@ -323,7 +368,9 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
         .completion_type(CompletionType::List)
         .build();
     let mut rl: Editor<ReplHelper, _> = Editor::with_config(config)?;
-    let known = Rc::new(RefCell::new(repl.known()));
+    let switches = Rc::new(Switches::new(repl.rules_dir.clone()));
+    let known_now = |repl: &mut Repl| editor_known(repl, &switches);
+    let known = Rc::new(RefCell::new(known_now(repl)));
     rl.set_helper(Some(ReplHelper {
         known: known.clone(),
         files: FilenameCompleter::new(),
@@ -378,7 +425,7 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
                     print_result(repl.color, reloaded);
                 }
                 print_result(repl.color, repl.handle_line(&line));
-                *known.borrow_mut() = repl.known();
+                *known.borrow_mut() = known_now(repl);
                 if repl.quit {
                     break;
                 }
@@ -392,6 +439,14 @@ pub fn run(repl: &mut Repl) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// What completion offers after the last command, with the session's cache of switches.
+fn editor_known(repl: &mut Repl, switches: &Rc<Switches>) -> Known {
+    Known {
+        other_switches: switches.clone(),
+        ..repl.known()
+    }
 }
 
 #[cfg(test)]
@@ -413,6 +468,10 @@ mod tests {
             tiles: vec!["arrow".into(), "cave".into()],
             formats: vec!["id".into()],
             commands: vec!["double".into(), "drop".into()],
+            game: Some("backgammon".into()),
+            other_switches: Rc::new(Switches::new(
+                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules"),
+            )),
         };
         let words = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(
@@ -435,9 +494,13 @@ mod tests {
             Some((25, words(&["nackgammon"])))
         );
         assert_eq!(
-            candidates("new jackal --set c", &known),
-            Some((17, words(&["cube=", "crawford="])))
+            candidates("new backgammon --set c", &known),
+            Some((21, words(&["cube=", "crawford="])))
         );
+        // another game's switches, read from its rules
+        let jackal = candidates("new jackal --set ", &known).expect("switches");
+        assert!(jackal.1.contains(&"pack=".to_string()), "{jackal:?}");
+        assert!(!jackal.1.contains(&"cube=".to_string()), "{jackal:?}");
         assert_eq!(candidates("help un", &known), Some((5, words(&["undo"]))));
         assert_eq!(candidates("he", &known), Some((0, words(&["help"]))));
         assert_eq!(candidates("show ", &known), Some((5, words(&["X", "O"]))));

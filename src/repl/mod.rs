@@ -1269,6 +1269,7 @@ impl Repl {
             ..editor::Known::default()
         };
         if let Some(s) = self.session.as_ref() {
+            known.game = Some(s.game.rules.game.clone());
             known.seats = s.game.with_state(|st| {
                 (1..=st.turn.seats())
                     .map(|i| st.turn.name(i).to_string())

@@ -41,6 +41,15 @@ fn typing_completing_and_ctrl_c_during_auto_keep_the_game() {
     p.exp_string("Money game 1").expect("show draws the board");
     p.exp_string("tortuga> ").unwrap();
 
+    // Tab after `new jackal --set pa` offers Jackal's switches, not backgammon's; the line
+    // is then thrown away (Ctrl-C).
+    p.send("new jackal --set pa\t").unwrap();
+    p.flush().unwrap();
+    p.exp_string("pack=")
+        .expect("Tab completes a switch of the game the line names");
+    p.send_control('c').unwrap();
+    p.exp_string("tortuga> ").unwrap();
+
     // A step prints what it did.
     p.send_line("roll 3 1").unwrap();
     p.exp_string("Opening roll: X 3, O 1; X moves first")
