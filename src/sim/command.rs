@@ -8,6 +8,7 @@ use anyhow::{Result, anyhow, bail};
 use clap::Args;
 
 use super::report::Report;
+use super::sequential::{self, Stopped, Target};
 use super::shard::{Shard, merge};
 use super::study::{self, Spec, parse_shard, shard_games};
 use crate::files::write_atomically;
@@ -53,6 +54,10 @@ pub struct SimArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Play until this measure's interval (its difference, with --vs) is at most this wide:
+    /// 'X wins=2%', length=1.5. --games is the first look; each next look doubles it.
+    #[arg(long, value_name = "MEASURE=WIDTH", conflicts_with = "shard")]
+    pub until_ci: Option<String>,
     /// Play only the games of shard i of n and write them as a shard file (to --out, or stdout).
     #[arg(long)]
     pub shard: Option<String>,
@@ -137,6 +142,17 @@ pub fn sim(
         skill: args.skill.as_deref().map(skill_pair).transpose()?,
     };
     spec.validate()?;
+    if let Some(text) = &args.until_ci {
+        let target = Target::parse(text)?;
+        let (results, stopped) =
+            sequential::play(dir, &spec, budget, jobs, stop, &target, progress)?;
+        return output(
+            &Report::of(&results),
+            stopped.as_ref(),
+            args.json,
+            args.svg.as_deref(),
+        );
+    }
     let range = match shard {
         Some(s) => shard_games(spec.games, s),
         None => 0..spec.games,
@@ -171,7 +187,7 @@ pub fn sim(
             None => Ok(text),
         };
     }
-    output(&Report::of(&results), args.json, args.svg.as_deref())
+    output(&Report::of(&results), None, args.json, args.svg.as_deref())
 }
 
 /// `--skill strong,weak` as its two bots.
@@ -204,12 +220,22 @@ pub fn sim_merge(args: &MergeArgs) -> Result<String> {
         .iter()
         .map(|f| Ok((f.display().to_string(), Shard::read(f)?)))
         .collect::<Result<Vec<_>>>()?;
-    output(&Report::of(&merge(shards)?), args.json, args.svg.as_deref())
+    output(
+        &Report::of(&merge(shards)?),
+        None,
+        args.json,
+        args.svg.as_deref(),
+    )
 }
 
 /// The report as text or JSON; the chart written first, if asked for, and where said (after
 /// the text, or on stderr beside JSON, which stays whole for the programs that read it).
-fn output(report: &Report, json: bool, svg: Option<&Path>) -> Result<String> {
+fn output(
+    report: &Report,
+    stopped: Option<&Stopped>,
+    json: bool,
+    svg: Option<&Path>,
+) -> Result<String> {
     let wrote = match svg {
         Some(path) => {
             write_atomically(path, &super::svg::chart(report))?;
@@ -217,16 +243,32 @@ fn output(report: &Report, json: bool, svg: Option<&Path>) -> Result<String> {
         }
         None => None,
     };
-    Ok(match (json, wrote) {
-        (true, wrote) => {
-            if let Some(w) = wrote {
-                eprintln!("{w}");
-            }
-            serde_json::to_string_pretty(report).expect("reports serialize")
+    /// The report with how a sequential study stopped, for `--json`.
+    #[derive(serde::Serialize)]
+    struct Whole<'a> {
+        #[serde(flatten)]
+        report: &'a Report,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        until_ci: Option<&'a Stopped>,
+    }
+    if json {
+        if let Some(w) = wrote {
+            eprintln!("{w}");
         }
-        (false, Some(w)) => format!("{}\n{w}", report.text()),
-        (false, None) => report.text(),
-    })
+        let whole = Whole {
+            report,
+            until_ci: stopped,
+        };
+        return Ok(serde_json::to_string_pretty(&whole).expect("reports serialize"));
+    }
+    let mut text = report.text();
+    if let Some(s) = stopped {
+        text = format!("{text}\n\n{}", s.text());
+    }
+    if let Some(w) = wrote {
+        text = format!("{text}\n{w}");
+    }
+    Ok(text)
 }
 
 /// A progress bar on standard error when it is a terminal (the CLI's `sim` and the REPL's):

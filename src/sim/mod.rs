@@ -7,6 +7,7 @@ pub mod command;
 pub mod learned;
 pub mod profile;
 pub mod report;
+pub mod sequential;
 pub mod shard;
 pub mod stats;
 pub mod study;

@@ -8,7 +8,9 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::stats::{Interval, Summary, holm, mean_interval, paired_test, summary, wilson};
+use super::stats::{
+    Interval, LEVEL, Summary, holm, mean_test_at, paired_test_at, summary, wilson_at,
+};
 use super::study::{Cut, Results, game_seed, strong_seat, variant_name};
 
 /// The seats (0-based) with the highest score; none when every seat scores the same (a draw).
@@ -136,6 +138,8 @@ pub struct Report {
     /// Lower edges of the game-length histogram's bins, then the last bin's upper edge.
     pub bins: Vec<u64>,
     pub differences: Vec<Difference>,
+    /// The confidence of every interval (0.95 unless a sequential rule asked for more).
+    pub level: f64,
 }
 
 /// Whether some game of the study scored beyond 0 and 1: then its scores are points (a
@@ -271,7 +275,7 @@ fn per_game(results: &Results, v: usize, counters: &[String]) -> Vec<(String, Ki
 
 /// The first seat's share of the decided games against its fair share, with Wilson's
 /// interval moved by the fair share (so it stays within what a share can be).
-fn balance(records: &[super::study::Record]) -> Balance {
+fn balance(records: &[super::study::Record], level: f64) -> Balance {
     let seats = records.first().map_or(1, |r| r.scores.len().max(1));
     let fair_share = 1.0 / seats as f64;
     let (mut decided, mut first) = (0, 0);
@@ -283,7 +287,7 @@ fn balance(records: &[super::study::Record]) -> Balance {
         }
     }
     let share = if decided > 0 {
-        wilson(first, decided)
+        wilson_at(first, decided, level)
     } else {
         Interval {
             estimate: 0.0,
@@ -377,7 +381,14 @@ fn bins(results: &Results) -> Vec<u64> {
 }
 
 impl Report {
+    /// The report with 95% intervals.
     pub fn of(results: &Results) -> Report {
+        Report::at(results, LEVEL)
+    }
+
+    /// The report with intervals at confidence `level` (a sequential rule's looks ask for
+    /// more than 95%).
+    pub fn at(results: &Results, level: f64) -> Report {
         let spec = &results.spec;
         let mut counters: Vec<String> = results
             .records
@@ -407,9 +418,9 @@ impl Report {
                         let total = xs.iter().sum::<f64>();
                         let interval = match kind {
                             _ if xs.is_empty() => Interval::NONE,
-                            Kind::Proportion => wilson(total as u64, xs.len() as u64),
-                            Kind::Share => mean_interval(&xs).clamped(0.0, 1.0),
-                            Kind::Mean => mean_interval(&xs),
+                            Kind::Proportion => wilson_at(total as u64, xs.len() as u64, level),
+                            Kind::Share => mean_test_at(&xs, level).0.clamped(0.0, 1.0),
+                            Kind::Mean => mean_test_at(&xs, level).0,
                         };
                         Measure {
                             name: name.clone(),
@@ -441,7 +452,7 @@ impl Report {
                     variant: variant_name(v).to_string(),
                     games: n,
                     measures,
-                    balance: balance(records),
+                    balance: balance(records, level),
                     length: summary(&lengths),
                     turns: summary(&turns),
                     histogram,
@@ -461,7 +472,7 @@ impl Report {
                 if xs.is_empty() {
                     continue;
                 }
-                let (mut interval, p) = paired_test(&xs, &ys);
+                let (mut interval, p) = paired_test_at(&xs, &ys, level);
                 if *kind != Kind::Mean {
                     // a difference of two shares lies in [-1, 1]
                     interval = interval.clamped(-1.0, 1.0);
@@ -497,6 +508,7 @@ impl Report {
             variants,
             bins: edges,
             differences,
+            level,
         }
     }
 
@@ -538,7 +550,12 @@ impl Report {
                 self.finished, self.asked
             );
         } else {
-            let _ = writeln!(out, "{} games each, 95% intervals", self.finished);
+            let _ = writeln!(
+                out,
+                "{} games each, {}% intervals",
+                self.finished,
+                percent(self.level)
+            );
         }
         // the first seat's share of decided games, against its fair share
         let edge = self.variants.first().map(|v| {
@@ -638,6 +655,12 @@ impl Report {
         }
         out.trim_end().to_string()
     }
+}
+
+/// A confidence level as a percentage, with no more digits than it needs (95, 99.375).
+pub fn percent(level: f64) -> String {
+    let text = format!("{:.4}", 100.0 * level);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A measure in a table cell: `50.3% [48.1, 52.5]` or `52.10 [51.2, 53.0]`.

@@ -9,7 +9,7 @@
 //! Holm's step-down method on their p-values.
 
 use serde::Serialize;
-use statrs::distribution::{ContinuousCDF, StudentsT};
+use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
 
 /// The normal quantile of a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -49,13 +49,32 @@ impl Interval {
     }
 }
 
+/// The confidence of every interval a report shows, unless a sequential rule asks for more.
+pub const LEVEL: f64 = 0.95;
+
+/// The normal quantile that leaves `(1 - level) / 2` above it.
+fn z_of(level: f64) -> f64 {
+    if level == LEVEL {
+        return Z95;
+    }
+    Normal::new(0.0, 1.0)
+        .expect("the standard normal")
+        .inverse_cdf(0.5 + level / 2.0)
+}
+
 /// Wilson's 95% interval for `k` successes in `n` trials (n > 0).
 pub fn wilson(k: u64, n: u64) -> Interval {
+    wilson_at(k, n, LEVEL)
+}
+
+/// Wilson's interval at confidence `level` for `k` successes in `n` trials (n > 0).
+pub fn wilson_at(k: u64, n: u64, level: f64) -> Interval {
     let (k, n) = (k as f64, n as f64);
     let p = k / n;
-    let z2 = Z95 * Z95;
+    let z = z_of(level);
+    let z2 = z * z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     Interval {
         estimate: p,
         low: (centre - half).max(0.0),
@@ -82,11 +101,11 @@ fn student(df: f64) -> StudentsT {
     StudentsT::new(0.0, 1.0, df.max(1.0)).expect("a positive number of degrees of freedom")
 }
 
-/// The estimate `mean` with standard error `se` on `df` degrees of freedom: its 95% t
-/// interval and the two-sided p-value of "it is 0" (1 when nothing varied).
-fn t_test(mean: f64, se: f64, df: f64) -> (Interval, f64) {
+/// The estimate `mean` with standard error `se` on `df` degrees of freedom: its t interval at
+/// confidence `level` and the two-sided p-value of "it is 0" (1 when nothing varied).
+fn t_test(mean: f64, se: f64, df: f64, level: f64) -> (Interval, f64) {
     let t = student(df);
-    let half = t.inverse_cdf(0.975) * se;
+    let half = t.inverse_cdf(0.5 + level / 2.0) * se;
     let p = if se > 0.0 {
         2.0 * (1.0 - t.cdf((mean / se).abs()))
     } else if mean == 0.0 {
@@ -104,9 +123,15 @@ fn t_test(mean: f64, se: f64, df: f64) -> (Interval, f64) {
 
 /// The 95% t interval of a mean from its sample, and the p-value of "the mean is 0".
 pub fn mean_test(xs: &[f64]) -> (Interval, f64) {
+    mean_test_at(xs, LEVEL)
+}
+
+/// The t interval at confidence `level` of a mean from its sample, and the p-value of "the
+/// mean is 0".
+pub fn mean_test_at(xs: &[f64], level: f64) -> (Interval, f64) {
     let (mean, var) = mean_var(xs);
     let n = xs.len().max(1) as f64;
-    t_test(mean, (var / n).sqrt(), n - 1.0)
+    t_test(mean, (var / n).sqrt(), n - 1.0, level)
 }
 
 /// The 95% t interval of a mean from its sample.
@@ -117,13 +142,18 @@ pub fn mean_interval(xs: &[f64]) -> Interval {
 /// The difference `b - a` of two variants measured on the same games (game k of each shared
 /// its random streams): the t interval of the mean per-game difference, and its p-value.
 pub fn paired_test(a: &[f64], b: &[f64]) -> (Interval, f64) {
+    paired_test_at(a, b, LEVEL)
+}
+
+/// [`paired_test`] at confidence `level`.
+pub fn paired_test_at(a: &[f64], b: &[f64], level: f64) -> (Interval, f64) {
     assert_eq!(
         a.len(),
         b.len(),
         "paired samples have one value per game each"
     );
     let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| y - x).collect();
-    mean_test(&d)
+    mean_test_at(&d, level)
 }
 
 /// [`paired_test`]'s interval.
@@ -142,7 +172,7 @@ pub fn unpaired_difference(a: &[f64], b: &[f64]) -> Interval {
     } else {
         1.0
     };
-    t_test(mb - ma, (sa + sb).sqrt(), df).0
+    t_test(mb - ma, (sa + sb).sqrt(), df, LEVEL).0
 }
 
 /// Holm's step-down method: which of the hypotheses with p-values `ps` are rejected so that
@@ -244,7 +274,7 @@ mod tests {
         let xs: Vec<f64> = (1..=10).map(f64::from).collect();
         let (i, _) = mean_test(&xs);
         assert!((i.high - 5.5 - 2.1659).abs() < 1e-3, "{i:?}");
-        let (_, p) = t_test(2.2622, 1.0, 9.0);
+        let (_, p) = t_test(2.2622, 1.0, 9.0, LEVEL);
         assert!((p - 0.05).abs() < 1e-4, "{p}");
     }
 

@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use tortuga::script::Budget;
 use tortuga::sim::report::{Kind, Report, winners};
+use tortuga::sim::sequential::{self, Target};
 use tortuga::sim::shard::{Shard, merge};
 use tortuga::sim::stats::{paired_difference, unpaired_difference};
 use tortuga::sim::study::{Results, Spec, run, shard_games};
@@ -135,6 +136,47 @@ fn an_a_a_study_is_significant_at_the_stated_rate() {
     );
     assert!(any <= 20, "{any} of {runs} reports called a difference");
     assert!(covered >= 180, "{covered} of {runs} intervals covered 1/2");
+}
+
+/// `--until-ci` on a fair coin, 200 times: however many looks a study takes before A's
+/// share is narrow enough, the interval it stops on covers the true 1/2 at least 95% of the
+/// time (190 of 200; a rule that judged every look at 95% would stop early on the runs whose
+/// estimate strayed, where Wilson's interval is narrower, and cover less).
+#[test]
+fn a_study_that_plays_until_an_interval_is_narrow_still_covers() {
+    let dir = common::fixtures();
+    let target = Target::parse("A wins=31%").unwrap();
+    assert!((target.width - 0.31).abs() < 1e-12);
+    let (mut covered, mut looks) = (0, std::collections::BTreeSet::new());
+    for seed in 0..200 {
+        let mut s = spec("coin", &[None], 10, "random");
+        s.seed = seed;
+        let (results, stopped) = sequential::play(
+            &dir,
+            &s,
+            &Budget::default(),
+            1,
+            &AtomicBool::new(false),
+            &target,
+            &mut |_| {},
+        )
+        .unwrap();
+        let stopped = stopped.expect("not interrupted");
+        assert!(stopped.reached && stopped.interval.width() <= 0.31);
+        assert_eq!(results.records[0].len() as u64, stopped.games);
+        looks.insert(stopped.looks);
+        let i = stopped.interval;
+        covered += usize::from(i.low <= 0.5 && 0.5 <= i.high);
+    }
+    assert!(
+        looks.len() > 1,
+        "the studies stopped at different looks: {looks:?}"
+    );
+    eprintln!("{covered} of 200 covered 1/2; looks {looks:?}");
+    assert!(covered >= 190, "{covered} of 200 covered 1/2");
+    for bad in ["A wins", "A wins=0", "A wins=-1%", "=2%", "A wins=x"] {
+        assert!(Target::parse(bad).is_err(), "{bad}");
+    }
 }
 
 #[test]
