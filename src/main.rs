@@ -394,7 +394,8 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Check(args)) => {
             catch_interrupts();
-            print_verdict(sim::check::check(&dir, &args, &budget))
+            let mut bar = sim::command::progress_bar(false);
+            print_verdict(sim::check::check(&dir, &args, &budget, &mut bar))
         }
         Some(Cmd::Replay { file }) => print_verdict(sim::check::replay(&dir, &file, &budget)),
         Some(Cmd::NewGame { name }) => print_result(scaffold::new_game(&dir, &name)),

@@ -10,6 +10,8 @@
 
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
@@ -19,6 +21,7 @@ use super::{Starter, Watch};
 use crate::files::write_atomically;
 use crate::kernel::Value;
 use crate::kernel::rng::Stream;
+use crate::script::lua::limits::interrupted;
 use crate::script::ruleset::variant::parse_assignment;
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::SaveFile;
@@ -43,6 +46,12 @@ pub struct CheckArgs {
     /// The folder the shrunk replays are written to.
     #[arg(long, default_value = ".")]
     pub out: PathBuf,
+    /// Worker threads (default: every core; at most 4 a core). The report is the same.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Stop starting games once one has failed.
+    #[arg(long)]
+    pub first_failure: bool,
 }
 
 /// How a game failed.
@@ -308,11 +317,21 @@ fn save_file(rules: &Rc<Rules>, origin: Origin, choices: &[u64]) -> Result<SaveF
     SaveFile::of(&session, crate::kernel::Viewer::Referee)
 }
 
-/// Runs `check`; returns what it prints and whether every game passed.
-pub fn check(dir: &Path, args: &CheckArgs, budget: &Budget) -> Result<(String, bool)> {
+/// Runs `check` on `--jobs` threads; returns what it prints and whether every game passed.
+/// `progress` is told the games to expect, then each one checked. Games are judged and
+/// shrunk alone, so the report lists the same failures in game order with any `--jobs`
+/// (with `--first-failure`, those found before the workers stopped). An interrupt (Ctrl-C)
+/// ends the run with the games checked so far, and says so.
+pub fn check(
+    dir: &Path,
+    args: &CheckArgs,
+    budget: &Budget,
+    progress: &mut dyn FnMut(Option<u64>),
+) -> Result<(String, bool)> {
     if args.games == 0 {
         bail!("--games 0: check needs at least one game");
     }
+    let jobs = super::command::jobs(args.jobs)?;
     let overrides = args
         .sets
         .iter()
@@ -324,50 +343,117 @@ pub fn check(dir: &Path, args: &CheckArgs, budget: &Budget) -> Result<(String, b
         overrides: overrides.clone(),
         budget: budget.clone(),
     };
-    let rules = Rc::new(Rules::load(dir, &args.game, &opts)?);
-    let seats = args.players.unwrap_or(rules.seats.default);
+    let seats = args
+        .players
+        .unwrap_or(Rules::load(dir, &args.game, &opts)?.seats.default);
     if !args.out.is_dir() {
         bail!("--out {}: not a folder", args.out.display());
     }
-    let mut starter = Starter::new(rules.clone(), seats);
-    let mut out = Vec::new();
-    let mut failures = 0;
-    for k in 0..args.games {
-        let seed = game_seed(args.seed, k);
-        let Some(failure) = check_game(&mut starter, seed)? else {
-            continue;
-        };
-        failures += 1;
-        let found = failure.choices.len();
-        let small = shrink(&mut starter, seed, failure)?;
-        let origin = Origin {
-            game: args.game.clone(),
-            variant: args.variant.clone(),
-            house: args.house.clone(),
-            overrides: overrides.clone(),
-            seats,
-            seed,
-            secret_seed: None,
-            position: None,
-        };
-        let path = args.out.join(format!("check-{}-{k}.sav", args.game));
-        write_atomically(&path, &save_file(&rules, origin, &small.choices)?.to_text())?;
-        out.push(format!(
-            "game {k} (seed {seed}): {} after {found} decisions: {}\n  shrunk to {} decisions, written to {} (`tortuga replay {}` reproduces it)",
-            small.kind.name(),
-            first_line(&small.message),
-            small.choices.len(),
-            path.display(),
-            path.display()
-        ));
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<(u64, Option<String>)>>();
+    let mut lines: Vec<(u64, String)> = Vec::new();
+    let (mut checked, mut error) = (0, None);
+    progress(Some(args.games));
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            let (tx, next, stop, opts, overrides) = (tx.clone(), &next, &stop, &opts, &overrides);
+            scope.spawn(move || {
+                let worker = || -> Result<()> {
+                    let rules = Rc::new(Rules::load(dir, &args.game, opts)?);
+                    let mut starter = Starter::new(rules.clone(), seats);
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= args.games || stop.load(Ordering::Relaxed) || interrupted() {
+                            return Ok(());
+                        }
+                        let line = judge(&mut starter, &rules, args, overrides, seats, k)?;
+                        if line.is_some() && args.first_failure {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        if tx.send(Ok((k, line))).is_err() {
+                            return Ok(());
+                        }
+                    }
+                };
+                if let Err(e) = worker() {
+                    stop.store(true, Ordering::Relaxed);
+                    let _ = tx.send(Err(e));
+                }
+            });
+        }
+        drop(tx);
+        for message in rx {
+            match message {
+                Ok((k, line)) => {
+                    checked += 1;
+                    lines.extend(line.map(|l| (k, l)));
+                    progress(None);
+                }
+                Err(e) => {
+                    error.get_or_insert(e);
+                }
+            }
+        }
+    });
+    if let Some(e) = error.filter(|_| !interrupted()) {
+        return Err(e);
     }
+    lines.sort_by_key(|(k, _)| *k);
     let variant = args.variant.as_deref().unwrap_or("default");
-    let head = format!(
+    let failures = lines.len();
+    let mut head = format!(
         "check {} ({variant}, {seats} players): {} games from seed {}, {failures} failed",
         args.game, args.games, args.seed
     );
-    out.insert(0, head);
-    Ok((out.join("\n"), failures == 0))
+    if checked < args.games {
+        let why = if interrupted() {
+            "interrupted"
+        } else {
+            "stopped at the first failure"
+        };
+        head += &format!(" ({why}: {checked} of {} games checked)", args.games);
+    }
+    let mut out = vec![head];
+    out.extend(lines.into_iter().map(|(_, l)| l));
+    Ok((out.join("\n"), failures == 0 && checked == args.games))
+}
+
+/// Checks game k; when it fails, shrinks it, writes the replay and returns the report's line.
+fn judge(
+    starter: &mut Starter,
+    rules: &Rc<Rules>,
+    args: &CheckArgs,
+    overrides: &[(String, Value)],
+    seats: u32,
+    k: u64,
+) -> Result<Option<String>> {
+    let seed = game_seed(args.seed, k);
+    let Some(failure) = check_game(starter, seed)? else {
+        return Ok(None);
+    };
+    let found = failure.choices.len();
+    let small = shrink(starter, seed, failure)?;
+    let origin = Origin {
+        game: args.game.clone(),
+        variant: args.variant.clone(),
+        house: args.house.clone(),
+        overrides: overrides.to_vec(),
+        seats,
+        seed,
+        secret_seed: None,
+        position: None,
+    };
+    let path = args.out.join(format!("check-{}-{k}.sav", args.game));
+    write_atomically(&path, &save_file(rules, origin, &small.choices)?.to_text())?;
+    Ok(Some(format!(
+        "game {k} (seed {seed}): {} after {found} decisions: {}\n  shrunk to {} decisions, written to {} (`tortuga replay {}` reproduces it)",
+        small.kind.name(),
+        first_line(&small.message),
+        small.choices.len(),
+        path.display(),
+        path.display()
+    )))
 }
 
 fn first_line(text: &str) -> &str {

@@ -240,7 +240,7 @@ fn bad_study_input_is_one_line_with_nothing_written() {
     assert!(merge.contains("missing.json"), "{merge}");
     let check = one_line_error(&rules, &["check", "backgammon", "--games", "0"]);
     assert!(check.contains("--games 0"), "{check}");
-    for command in ["sim", "train"] {
+    for command in ["sim", "train", "check"] {
         let args = [command, "backgammon", "--games", "4", "--jobs", "100000"];
         let jobs = one_line_error(&rules, &args);
         assert!(
@@ -292,6 +292,35 @@ fn check_catches_a_broken_rule_and_its_shrunk_replay_reproduces_it() {
         };
         assert!(text.contains(want), "{text}");
     }
+}
+
+/// `check --jobs` reports the same failures in game order whatever the number of workers, and
+/// `--first-failure` stops starting games once one failed, saying how many were checked.
+#[test]
+fn check_on_several_workers_reports_the_same_and_can_stop_at_a_failure() {
+    let rules = common::fixtures();
+    let dir = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str]| {
+        let args = [
+            &["check", "broken", "--games", "6", "--seed", "3"][..],
+            extra,
+        ]
+        .concat();
+        let o = tortuga(&rules, &args, dir.path());
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let one = run(&["--jobs", "1"]);
+    assert_eq!(run(&["--jobs", "2"]), one);
+    assert!(
+        one.contains("game 0 (seed ") && one.contains("game 2 (seed "),
+        "{one}"
+    );
+    let first = run(&["--jobs", "1", "--first-failure"]);
+    assert!(
+        first.contains("1 failed (stopped at the first failure: 1 of 6 games checked)"),
+        "{first}"
+    );
 }
 
 /// `check` passes on each game (each with its number of games at the full soak size).

@@ -85,8 +85,20 @@ for d1 = 1, 6 do
   end
 end
 
+-- A dash reads as a slash.
+---@param text string
+---@return string[]
+local function segments(text)
+  local out = {}
+  for _, seg in ipairs(notation.parse(text)) do
+    out[#out + 1] = string.format("%d/%d%s", seg.from, seg.to, seg.hit and "*" or "")
+  end
+  return out
+end
+S.same(segments("13-9 24-23*"), segments("13/9 24/23*"), "dash")
+
 -- Syntax errors.
-S.raises(function() notation.parse("13-9") end, "cannot read", "dash")
+S.raises(function() notation.parse("13+9") end, "cannot read", "plus")
 S.raises(function() notation.parse("9/13") end, "from higher to lower", "backwards")
 S.raises(function() notation.parse("13/off/3") end, "off must be the last point", "off inside")
 S.raises(function() notation.parse("13/bar") end, "the bar can only be a starting point", "bar as end")
