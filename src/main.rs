@@ -179,9 +179,12 @@ struct BenchArgs {
     profile: Option<usize>,
 }
 
-/// Exit statuses: 0 done, 1 a command failed, 2 the command line or its files are wrong.
+/// Exit statuses: 0 done, 1 a command failed, 2 the command line or its files are wrong, 130
+/// a `sim` or `check` stopped by Ctrl-C (its report covers the games that finished, so a
+/// script can tell it from a whole one).
 const FAILED: u8 = 1;
 const USAGE: u8 = 2;
+const INTERRUPTED: u8 = 130;
 
 /// The rules shipped with Tortuga, built into the binary, so that an installed `tortuga`
 /// (`cargo install --path .`) finds them wherever it runs, even once the sources are gone.
@@ -383,7 +386,8 @@ fn main() -> ExitCode {
             catch_interrupts();
             let mut bar = sim::command::progress_bar(args.json || args.shard.is_some());
             let stop = std::sync::atomic::AtomicBool::new(false);
-            print_result(sim::command::sim(&dir, &args, &budget, &stop, &mut bar))
+            let code = print_result(sim::command::sim(&dir, &args, &budget, &stop, &mut bar));
+            or_interrupted(code)
         }
         Some(Cmd::SimMerge(args)) => print_result(sim::command::sim_merge(&args)),
         Some(Cmd::Train(args)) => {
@@ -395,7 +399,9 @@ fn main() -> ExitCode {
         Some(Cmd::Check(args)) => {
             catch_interrupts();
             let mut bar = sim::command::progress_bar(false);
-            print_verdict(sim::check::check(&dir, &args, &budget, &mut bar))
+            or_interrupted(print_verdict(sim::check::check(
+                &dir, &args, &budget, &mut bar,
+            )))
         }
         Some(Cmd::Replay { file }) => print_verdict(sim::check::replay(&dir, &file, &budget)),
         Some(Cmd::NewGame { name }) => print_result(scaffold::new_game(&dir, &name)),
@@ -415,6 +421,15 @@ fn print_result(result: anyhow::Result<String>) -> ExitCode {
             eprintln!("error: {e:#}");
             ExitCode::from(USAGE)
         }
+    }
+}
+
+/// `code`, or [`INTERRUPTED`] when Ctrl-C stopped the command.
+fn or_interrupted(code: ExitCode) -> ExitCode {
+    if tortuga::script::lua::limits::interrupted() {
+        ExitCode::from(INTERRUPTED)
+    } else {
+        code
     }
 }
 

@@ -120,9 +120,24 @@ fn ctrl_c_ends_sim_with_the_report_of_what_finished() {
         &["sim", "backgammon", "--games", "10000000", "--jobs", "2"],
         dir.path(),
     );
-    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(code, Some(130), "a partial study exits 130: {err}");
     assert!(out.contains(" of 10000000 games finished"), "{out}");
     assert!(out.starts_with("backgammon (2 players"), "{out}");
+}
+
+#[test]
+fn ctrl_c_ends_check_with_the_report_of_what_was_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = interrupted(
+        &["check", "backgammon", "--games", "10000000", "--jobs", "2"],
+        dir.path(),
+    );
+    assert_eq!(code, Some(130), "{err}");
+    assert!(
+        out.starts_with("check backgammon (default, 2 players)"),
+        "{out}"
+    );
+    assert!(out.contains("(interrupted: "), "{out}");
 }
 
 #[test]
@@ -141,7 +156,7 @@ fn an_interrupted_shard_writes_no_file() {
         ],
         dir.path(),
     );
-    assert_eq!(code, Some(2), "{out}");
+    assert_eq!(code, Some(130), "{out}");
     assert!(err.contains("no shard written"), "{err}");
     assert!(!dir.path().join("shard.json").exists());
 }
