@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use tortuga::script::Budget;
-use tortuga::sim::report::{Kind, Report, winners};
+use tortuga::sim::report::{Report, winners};
 use tortuga::sim::sequential::{self, Target};
 use tortuga::sim::shard::{Shard, merge};
 use tortuga::sim::stats::{paired_difference, unpaired_difference};
@@ -530,8 +530,11 @@ fn greedy_backgammon_beats_random() {
     assert!(measure(&r, 0, "X wins").interval.low > 0.6, "{}", r.text());
 }
 
+/// The chart has a row a measure with each variant's estimate and interval (shares on one
+/// 0–100% axis), a row a paired difference marked significant or not, and the length
+/// histograms; every mark says what it stands for.
 #[test]
-fn the_chart_shows_rates_with_intervals_and_histograms_side_by_side() {
+fn the_chart_shows_every_measure_and_difference_with_intervals_and_histograms() {
     let s = spec("backgammon", &[None, Some("money_jacoby")], 30, "random");
     let report = Report::of(&study(&common::rules(), &s, 2));
     let svg = tortuga::sim::svg::chart(&report);
@@ -543,40 +546,53 @@ fn the_chart_shows_rates_with_intervals_and_histograms_side_by_side() {
             .find(|n| n.attribute("id") == Some(id))
             .unwrap_or_else(|| panic!("no group {id}"))
     };
-    let of_class = |g: roxmltree::Node, class: &str, variant: &str| {
+    let marks = |g: roxmltree::Node<'_, '_>, class: &str, variant: Option<&str>| {
         g.descendants()
             .filter(|n| n.attribute("class") == Some(class))
-            .filter(|n| n.attribute("data-variant") == Some(variant))
+            .filter(|n| variant.is_none() || n.attribute("data-variant") == variant)
             .count()
     };
-    let rates = group("win-rates");
-    // every share: wins, draws, forced decisions and the counters that count games
-    let shares = report.variants[0]
-        .measures
-        .iter()
-        .filter(|m| m.kind != Kind::Mean)
-        .count();
-    assert!(shares >= 4, "X wins, O wins, draws, forced decisions");
-    assert!(
-        rates
-            .descendants()
-            .any(|n| n.attribute("data-measure") == Some("forced decisions"))
-    );
-    for v in ["default", "money_jacoby"] {
-        assert_eq!(of_class(rates, "bar", v), shares, "a bar a share for {v}");
-        assert_eq!(of_class(rates, "interval", v), shares);
-        assert_eq!(of_class(group("lengths"), "bin", v), report.bins.len() - 1);
+    let measures = group("measures");
+    for (v, name) in ["default", "money_jacoby"].iter().enumerate() {
+        let measured = report.variants[v]
+            .measures
+            .iter()
+            .filter(|m| !m.interval.estimate.is_nan())
+            .count();
+        assert_eq!(marks(measures, "estimate", Some(name)), measured, "{name}");
+        assert_eq!(marks(measures, "interval", Some(name)), measured, "{name}");
+        assert_eq!(
+            marks(group("lengths"), "bin", Some(name)),
+            report.bins.len() - 1
+        );
     }
-    let x_wins = rates
+    // shares on one axis: 0 at x = 230, 100% at x = 730
+    let x_wins = measures
         .descendants()
-        .find(|n| n.attribute("data-measure") == Some("X wins"))
+        .find(|n| {
+            n.attribute("class") == Some("estimate")
+                && n.attribute("data-measure") == Some("X wins")
+                && n.attribute("data-variant") == Some("default")
+        })
         .unwrap();
-    let height: f64 = x_wins.attribute("height").unwrap().parse().unwrap();
+    let cx: f64 = x_wins.attribute("cx").unwrap().parse().unwrap();
     let estimate = report.variants[0].measures[0].interval.estimate;
-    assert!(
-        (height - 220.0 * estimate).abs() < 0.1,
-        "bar height is the rate"
+    assert!((cx - (230.0 + 500.0 * estimate)).abs() < 0.01, "{cx}");
+    let differences = group("differences");
+    assert_eq!(
+        marks(differences, "estimate", None),
+        report.differences.len()
     );
+    let significant = differences
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("estimate"))
+        .filter(|n| n.attribute("data-significant") == Some("true"))
+        .count();
+    assert_eq!(
+        significant,
+        report.differences.iter().filter(|d| d.significant).count()
+    );
+    assert!(!svg.contains("NaN"));
 }
 
 #[test]
