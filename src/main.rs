@@ -393,7 +393,7 @@ fn main() -> ExitCode {
         Some(Cmd::Train(args)) => {
             // Ctrl-C ends training after the batch in play and keeps the weights so far.
             catch_interrupts();
-            let mut bar = train_bar();
+            let mut bar = sim::train::progress_bar();
             print_result(sim::train::train(&dir, &args, &budget, &mut bar))
         }
         Some(Cmd::Check(args)) => {
@@ -445,37 +445,6 @@ fn print_verdict(result: anyhow::Result<(String, bool)>) -> ExitCode {
             }
         }
         Err(e) => print_result(Err(e)),
-    }
-}
-
-/// `train`'s progress on a terminal: games, games per second, the running strength figure and
-/// the time left.
-fn train_bar() -> impl FnMut(&sim::train::Progress) {
-    let mut bar: Option<indicatif::ProgressBar> = None;
-    let shown = std::io::stderr().is_terminal();
-    move |p| {
-        if !shown {
-            return;
-        }
-        let (done, total) = (p.done, p.total);
-        let b = bar.get_or_insert_with(|| {
-            let b = indicatif::ProgressBar::new(total);
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} games, {msg}, {eta} left",
-                )
-                .expect("a valid template"),
-            );
-            b
-        });
-        b.set_position(done);
-        b.set_message(match &p.strength {
-            Some(s) => format!("{:.1} games/s, {s}", p.games_per_second),
-            None => format!("{:.1} games/s", p.games_per_second),
-        });
-        if done == total {
-            b.finish_and_clear();
-        }
     }
 }
 

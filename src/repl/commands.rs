@@ -12,6 +12,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 use crate::kernel::Value;
 use crate::script::ruleset::variant::parse_assignment;
 use crate::sim::command::SimArgs;
+use crate::sim::train::TrainArgs;
 
 /// `--set switch=value`, checked as it is parsed.
 fn switch_value(text: &str) -> Result<(String, Value), String> {
@@ -187,6 +188,9 @@ pub enum ReplCommand {
     /// between two variants and which are significant.
     #[command(after_help = "Example: sim backgammon --games 200 --bots greedy,random")]
     Sim(SimArgs),
+    /// Learn by self-play an evaluation for exactly this ruleset, for `--bots learned`.
+    #[command(after_help = "Example: train backgammon --set cube=false --games 2000 --seed 1")]
+    Train(TrainArgs),
     /// Take back the last step (a decision or a chance event).
     #[command(after_help = "Example: undo")]
     Undo,

@@ -270,6 +270,12 @@ impl Repl {
                 &std::sync::atomic::AtomicBool::new(false),
                 &mut sim::command::progress_bar(args.json || args.shard.is_some()),
             ),
+            ReplCommand::Train(args) => sim::train::train(
+                &self.rules_dir,
+                &args,
+                &self.budget,
+                &mut sim::train::progress_bar(),
+            ),
             ReplCommand::Undo => {
                 let (viewer, joined) = (self.viewer, self.draws_with_step);
                 let s = self.session()?;

@@ -331,6 +331,37 @@ impl Gauge {
 }
 
 /// Trains, calling `progress` after each batch. Returns what it prints.
+/// `train`'s progress on standard error when it is a terminal (the CLI's `train` and the
+/// REPL's): games, games per second, the running strength figure and the time left.
+pub fn progress_bar() -> impl FnMut(&Progress) {
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let shown = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    move |p| {
+        if !shown {
+            return;
+        }
+        let (done, total) = (p.done, p.total);
+        let b = bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new(total);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} games, {msg}, {eta} left",
+                )
+                .expect("a valid template"),
+            );
+            b
+        });
+        b.set_position(done);
+        b.set_message(match &p.strength {
+            Some(s) => format!("{:.1} games/s, {s}", p.games_per_second),
+            None => format!("{:.1} games/s", p.games_per_second),
+        });
+        if done == total {
+            b.finish_and_clear();
+        }
+    }
+}
+
 pub fn train(
     dir: &Path,
     args: &TrainArgs,

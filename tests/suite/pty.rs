@@ -120,13 +120,24 @@ fn watch_on_reloads_a_rule_file_saved_while_the_prompt_waits() {
 
 /// The REPL's `sim` shows the progress bar the command line shows, on the terminal.
 #[test]
-fn sim_at_the_prompt_shows_its_progress() {
+fn sim_and_train_at_the_prompt_show_their_progress() {
     let state = tempfile::tempdir().unwrap();
     let mut p = start(state.path());
     p.send_line("sim jackal --players 2 --games 4 --jobs 1")
         .unwrap();
     p.exp_string("/4 games").expect("the progress bar");
     p.exp_string("4 games each").expect("the report");
+    p.exp_string("tortuga> ").unwrap();
+    // `train` too, with games per second
+    let weights = state.path().join("w.toml");
+    p.send_line(&format!(
+        "train backgammon --set cube=false --games 30 --seed 1 --jobs 1 --out {}",
+        weights.display()
+    ))
+    .unwrap();
+    p.exp_string("/30 games, ").expect("the progress bar");
+    p.exp_string("weights (30 games) written")
+        .expect("the report");
     p.exp_string("tortuga> ").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
