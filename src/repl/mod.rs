@@ -1008,11 +1008,12 @@ impl Repl {
         }
         let steps = session.events.len();
         self.set_session(session);
-        let status = self.status_line()?;
+        // the board as the game now stands, and what it waits for
+        let board = self.show(None, false, None)?;
         match result {
-            Ok(()) => Ok(format!("loaded {path}: {steps} steps\n{status}")),
+            Ok(()) => Ok(format!("loaded {path}: {steps} steps\n{board}")),
             Err(d) => Ok(format!(
-                "{path}: replay diverges at step {} ({}): {}\nstopped after {steps} steps\n{status}",
+                "{path}: replay diverges at step {} ({}): {}\nstopped after {steps} steps\n{board}",
                 d.index,
                 d.event.describe(),
                 d.reason

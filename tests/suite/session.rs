@@ -80,6 +80,11 @@ fn save_then_load_gives_the_same_state() {
     let mut b = repl(&fixtures());
     let out = run(&mut b, &[&format!("load {file}")]);
     assert!(out.contains("loaded"), "{out}");
+    // the board comes with it, as `show` draws it
+    let board = run(&mut a, &["show"]);
+    assert!(out.ends_with(&board), "{out}\n--- show:\n{board}");
+    let again = run(&mut b, &[&format!("replay {file}")]);
+    assert!(again.ends_with(&board), "{again}");
     assert_eq!(fingerprint(&a), fingerprint(&b));
     assert_eq!(log(&mut a), log(&mut b));
     // Nothing but the save file is left in the folder: the write went through a renamed temp file.
