@@ -809,32 +809,43 @@ impl Repl {
         let mut bot = Stream::new(s.origin.seed ^ s.events.len() as u64, "bots");
         let mut watch = crate::sim::Watch::new(s.game.rules.host.limits.budget().steps);
         let mut steps = 0;
-        while limit.is_none_or(|n| steps < n) {
-            let status = s.status()?.clone();
-            if !matches!(status, Status::Over { .. }) {
-                watch.step(&s.game)?;
-            }
-            match status {
-                Status::Over { .. } => break,
-                Status::Chance(..) => {
-                    s.roll(&[])?;
+        let bots = &mut self.bots;
+        let ran = (|| -> Result<()> {
+            while limit.is_none_or(|n| steps < n) {
+                let status = s.status()?.clone();
+                if !matches!(status, Status::Over { .. }) {
+                    watch.step(&s.game)?;
                 }
-                Status::Decision { count, actor, .. } => {
-                    let i = match self.bots.get_mut(&actor) {
-                        Some(b) => b.choose(&mut s.game)?,
-                        None => {
-                            let rules = s.game.rules.clone();
-                            let preferred = (!any)
-                                .then(|| preferred(&rules.auto_prefers, &s.game.labels().ok()?))
-                                .flatten();
-                            preferred.unwrap_or_else(|| bot.below(count as u64) as usize)
-                        }
-                    };
-                    s.play_index(i)?;
+                match status {
+                    Status::Over { .. } => break,
+                    Status::Chance(..) => {
+                        s.roll(&[])?;
+                    }
+                    Status::Decision { count, actor, .. } => {
+                        let i = match bots.get_mut(&actor) {
+                            Some(b) => b.choose(&mut s.game)?,
+                            None => {
+                                let rules = s.game.rules.clone();
+                                let labels = s.game.labels().ok();
+                                let preferred = (!any)
+                                    .then(|| preferred(&rules.auto_prefers, &labels?))
+                                    .flatten();
+                                preferred.unwrap_or_else(|| bot.below(count as u64) as usize)
+                            }
+                        };
+                        s.play_index(i)?;
+                    }
                 }
+                steps += 1;
             }
-            steps += 1;
-        }
+            Ok(())
+        })();
+        // Ctrl-C stops the steps where they are: the game keeps those taken.
+        let stopped = match ran {
+            Err(_) if crate::script::lua::limits::interrupted() => true,
+            Err(e) => return Err(e),
+            Ok(()) => false,
+        };
         // What the steps did, as `log` reads it: the last few lines, the rest counted.
         let said = self.log_from(logged)?;
         let cut = said.len().saturating_sub(AUTO_LINES);
@@ -843,7 +854,11 @@ impl Repl {
             out.push(format!("… {cut} earlier lines (`log` shows them)"));
         }
         out.extend_from_slice(&said[cut..]);
-        out.push(format!("{steps} steps"));
+        out.push(if stopped {
+            format!("interrupted (Ctrl-C) after {steps} steps")
+        } else {
+            format!("{steps} steps")
+        });
         out.push(self.status_line()?);
         Ok(out.join("\n"))
     }

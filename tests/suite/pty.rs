@@ -68,8 +68,8 @@ fn typing_completing_and_ctrl_c_during_auto_keep_the_game() {
     p.send_line("auto").unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
     p.send_control('c').unwrap();
-    p.exp_string("interrupted")
-        .expect("auto reports the interrupt");
+    p.exp_string("interrupted (Ctrl-C) after 0 steps")
+        .expect("auto reports the interrupt and the steps it took");
     p.exp_string("tortuga> ").expect("the prompt returns");
     p.send_line("show").unwrap();
     p.exp_string("X on roll: 3-1 to play")
