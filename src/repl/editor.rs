@@ -252,6 +252,19 @@ fn read_command(
         }
         line = format!("{line}\n{more}");
     }
+    // `setup backgammon <<END`: the lines up to `END` are the command's last argument, as in
+    // a script
+    if let Some((head, tag)) = super::here_document(&line) {
+        let mut body = Vec::new();
+        loop {
+            let more = read(continuation)?;
+            if more.trim() == tag {
+                break;
+            }
+            body.push(more);
+        }
+        line = format!("{head}{}", body.join("\n"));
+    }
     Ok(line)
 }
 

@@ -1246,8 +1246,7 @@ impl Repl {
                 i += 1;
             }
             // `command <<END` takes the following lines up to `END` as its last argument.
-            if let Some((head, tag)) = line.rsplit_once("<<").filter(|(_, t)| is_tag(t)) {
-                let tag = tag.trim().to_string();
+            if let Some((head, tag)) = here_document(&line) {
                 let body_start = i;
                 while i < lines.len() && lines[i].trim() != tag {
                     i += 1;
@@ -1336,10 +1335,13 @@ fn preferred(prefers: &[String], labels: &[String]) -> Option<usize> {
         .find_map(|p| labels.iter().position(|l| l == p))
 }
 
-/// A here-document tag: one word of capitals (`<<END`, `<<POS`).
-fn is_tag(t: &str) -> bool {
-    let t = t.trim();
-    !t.is_empty() && t.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+/// A command that opens a here-document (`setup backgammon <<END`): the command up to `<<`,
+/// and the tag, one word of capitals (`END`, `POS`), that closes it on a line of its own.
+pub fn here_document(line: &str) -> Option<(String, String)> {
+    let (head, tag) = line.rsplit_once("<<")?;
+    let tag = tag.trim();
+    let is_tag = !tag.is_empty() && tag.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+    is_tag.then(|| (head.to_string(), tag.to_string()))
 }
 
 /// A position as `setup` and `moves --position` take it: the text itself, or `@FILE` for the

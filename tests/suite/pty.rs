@@ -142,3 +142,35 @@ fn sim_and_train_at_the_prompt_show_their_progress() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// `setup <game> <<END` at the prompt reads the lines up to `END` as the position, as a script
+/// does (each under the continuation prompt).
+#[test]
+fn a_here_document_at_the_prompt_sets_up_a_position() {
+    let state = tempfile::tempdir().unwrap();
+    let mut p = start(state.path());
+    p.send_line("setup chaupar <<END").unwrap();
+    for line in [
+        "chaupar 1",
+        "implement dice3",
+        "seats 4",
+        "turn E",
+        "S: home 0, wait 4",
+        "E: home 0, wait 4",
+        "N: home 0, wait 4",
+        "W: home 0, wait 4",
+    ] {
+        p.exp_string("...> ").expect("the continuation prompt");
+        p.send_line(line).unwrap();
+    }
+    p.exp_string("...> ").unwrap();
+    p.send_line("END").unwrap();
+    p.exp_string("E (red) to throw")
+        .expect("the position is set up");
+    p.exp_string("tortuga> ").unwrap();
+    p.send_line("position").unwrap();
+    p.exp_string("turn E").expect("the position read back");
+    p.exp_string("tortuga").unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
