@@ -10,12 +10,12 @@
 
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 
+use super::pool;
 use super::study::game_seed;
 use super::{Starter, Watch};
 use crate::files::write_atomically;
@@ -343,62 +343,41 @@ pub fn check(
         overrides: overrides.clone(),
         budget: budget.clone(),
     };
-    let seats = args
-        .players
-        .unwrap_or(Rules::load(dir, &args.game, &opts)?.seats.default);
+    let seats = match args.players {
+        Some(n) => n,
+        None => Rules::load(dir, &args.game, &opts)?.seats.default,
+    };
     if !args.out.is_dir() {
         bail!("--out {}: not a folder", args.out.display());
     }
-    let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<(u64, Option<String>)>>();
     let mut lines: Vec<(u64, String)> = Vec::new();
-    let (mut checked, mut error) = (0, None);
+    let mut checked = 0;
     progress(Some(args.games));
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            let (tx, next, stop, opts, overrides) = (tx.clone(), &next, &stop, &opts, &overrides);
-            scope.spawn(move || {
-                let worker = || -> Result<()> {
-                    let rules = Rc::new(Rules::load(dir, &args.game, opts)?);
-                    let mut starter = Starter::new(rules.clone(), seats);
-                    loop {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        if k >= args.games || stop.load(Ordering::Relaxed) || interrupted() {
-                            return Ok(());
-                        }
-                        let line = judge(&mut starter, &rules, args, overrides, seats, k)?;
-                        if line.is_some() && args.first_failure {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        if tx.send(Ok((k, line))).is_err() {
-                            return Ok(());
-                        }
-                    }
-                };
-                if let Err(e) = worker() {
-                    stop.store(true, Ordering::Relaxed);
-                    let _ = tx.send(Err(e));
-                }
-            });
+    let start = || {
+        let rules = Rc::new(Rules::load(dir, &args.game, &opts)?);
+        Ok((Starter::new(rules.clone(), seats), rules))
+    };
+    let judge_k = |(starter, rules): &mut (Starter, Rc<Rules>), k: u64| {
+        let line = judge(starter, rules, args, &overrides, seats, k)?;
+        if line.is_some() && args.first_failure {
+            stop.store(true, Ordering::Relaxed);
         }
-        drop(tx);
-        for message in rx {
-            match message {
-                Ok((k, line)) => {
-                    checked += 1;
-                    lines.extend(line.map(|l| (k, l)));
-                    progress(None);
-                }
-                Err(e) => {
-                    error.get_or_insert(e);
-                }
-            }
-        }
-    });
-    if let Some(e) = error.filter(|_| !interrupted()) {
-        return Err(e);
-    }
+        Ok(line)
+    };
+    pool::play(
+        jobs,
+        0..args.games,
+        &|| stop.load(Ordering::Relaxed),
+        &start,
+        &judge_k,
+        &|_| Ok(()),
+        |k, line| {
+            checked += 1;
+            lines.extend(line.map(|l| (k, l)));
+            progress(None);
+        },
+    )?;
     lines.sort_by_key(|(k, _)| *k);
     let variant = args.variant.as_deref().unwrap_or("default");
     let failures = lines.len();

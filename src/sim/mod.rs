@@ -5,6 +5,7 @@ pub mod bots;
 pub mod check;
 pub mod command;
 pub mod learned;
+pub mod pool;
 pub mod profile;
 pub mod report;
 pub mod sequential;

@@ -12,18 +12,17 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use super::bots::{Bot, BotSpec, parse_bots};
+use super::pool;
 use super::shard::MAX_PLAYERS;
 use super::{Runaway, Starter, Watch};
 use crate::kernel::rng::Stream;
 use crate::kernel::{Seat, State, Value};
-use crate::script::lua::limits;
 use crate::script::ruleset::variant::parse_assignment;
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::driven::Taken;
@@ -413,86 +412,52 @@ pub fn run(
 ) -> Result<Results> {
     let rulesets = spec.rulesets(dir, budget)?;
     let lineup = spec.lineup()?;
-    let next = AtomicU64::new(range.start);
-    let failed = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<(u64, Vec<Record>)>>();
     let mut records: Vec<Vec<Record>> = vec![Vec::new(); spec.variants.len()];
-    let mut error = None;
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            let tx = tx.clone();
-            let (next, failed, lineup, end) = (&next, &failed, &lineup, range.end);
-            scope.spawn(move || {
-                let worker = || -> Result<()> {
-                    let mut starters = spec
-                        .variants
-                        .iter()
-                        .map(|v| {
-                            Ok(Starter::new(
-                                Rc::new(spec.load(dir, v, budget)?),
-                                spec.players,
-                            ))
-                        })
-                        .collect::<Result<Vec<_>>>()?;
-                    loop {
-                        let halted = stop.load(Ordering::Relaxed) || limits::interrupted();
-                        if halted || failed.load(Ordering::Relaxed) {
-                            return Ok(());
-                        }
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        if k >= end {
-                            for s in &starters {
-                                super::unchanged_rules_at_end(&s.rules)?;
-                            }
-                            return Ok(());
-                        }
-                        let bots = lineup.of_game(k, spec.players);
-                        let game = starters
-                            .iter_mut()
-                            .zip(&spec.variants)
-                            .map(|(s, v)| {
-                                play(s, &bots, spec.seed, k).map_err(|e| {
-                                    anyhow!(
-                                        "{} {}, game {k} (seed {}): {e:#}",
-                                        spec.game,
-                                        variant_name(v),
-                                        game_seed(spec.seed, k)
-                                    )
-                                })
-                            })
-                            .collect::<Result<Vec<_>>>()?;
-                        if tx.send(Ok((k, game))).is_err() {
-                            return Ok(());
-                        }
-                    }
-                };
-                if let Err(e) = worker() {
-                    if limits::interrupted() {
-                        return; // the game in play was cut short: unfinished, not failed
-                    }
-                    failed.store(true, Ordering::Relaxed);
-                    let _ = tx.send(Err(e));
-                }
-            });
-        }
-        drop(tx);
-        for message in rx {
-            match message {
-                Ok((_, game)) => {
-                    for (r, g) in records.iter_mut().zip(game) {
-                        r.push(g);
-                    }
-                    progress(1);
-                }
-                Err(e) => {
-                    error.get_or_insert(e);
-                }
+    let start = || {
+        spec.variants
+            .iter()
+            .map(|v| {
+                let rules = Rc::new(spec.load(dir, v, budget)?);
+                Ok(Starter::new(rules, spec.players))
+            })
+            .collect::<Result<Vec<_>>>()
+    };
+    let play_k = |starters: &mut Vec<Starter>, k: u64| {
+        let bots = lineup.of_game(k, spec.players);
+        starters
+            .iter_mut()
+            .zip(&spec.variants)
+            .map(|(s, v)| {
+                play(s, &bots, spec.seed, k).map_err(|e| {
+                    anyhow!(
+                        "{} {}, game {k} (seed {}): {e:#}",
+                        spec.game,
+                        variant_name(v),
+                        game_seed(spec.seed, k)
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()
+    };
+    let finish = |starters: &Vec<Starter>| {
+        starters
+            .iter()
+            .try_for_each(|s| super::unchanged_rules_at_end(&s.rules))
+    };
+    pool::play(
+        jobs,
+        range.clone(),
+        &|| stop.load(Ordering::Relaxed),
+        &start,
+        &play_k,
+        &finish,
+        |_, game| {
+            for (r, g) in records.iter_mut().zip(game) {
+                r.push(g);
             }
-        }
-    });
-    if let Some(e) = error {
-        return Err(e);
-    }
+            progress(1);
+        },
+    )?;
     for r in &mut records {
         r.sort_by_key(|g| g.game);
     }
