@@ -21,7 +21,7 @@ use crate::kernel::rng::Stream;
 use crate::kernel::{Seat, Viewer};
 use crate::script::ruleset::reference::Reference;
 use crate::script::ruleset::rules::{games, variants};
-use crate::script::ruleset::variant::{choices, similar};
+use crate::script::ruleset::variant::{choices, did_you_mean};
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::save::SaveFile;
 use crate::session::{Event, Game, Origin, Session, Status, picture};
@@ -1075,16 +1075,8 @@ impl Repl {
         if let Some(h) = hook {
             let layers = rules.stacks.get(h).ok_or_else(|| {
                 // the hooks are too many for one line: `rules` lists them
-                let close: Vec<&str> = rules
-                    .stacks
-                    .keys()
-                    .map(String::as_str)
-                    .filter(|k| similar(k, h))
-                    .collect();
-                let near = match close[..] {
-                    [] => String::new(),
-                    _ => format!("did you mean {}? ", close.join(" or ")),
-                };
+                let known: Vec<&str> = rules.stacks.keys().map(String::as_str).collect();
+                let near = did_you_mean(h, &known).map_or(String::new(), |d| format!("{d} "));
                 anyhow!("no hook '{h}' ({near}`rules` lists every hook)")
             })?;
             let files: Vec<String> = layers

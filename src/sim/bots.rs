@@ -18,7 +18,7 @@ use crate::kernel::Seat;
 use crate::kernel::rng::Stream;
 use crate::learn::net::Net;
 use crate::script::Rules;
-use crate::script::ruleset::variant::similar;
+use crate::script::ruleset::variant::did_you_mean;
 use crate::session::{Game, Status};
 
 /// How long MCTS thinks per decision.
@@ -138,12 +138,7 @@ impl BotSpec {
                         rules.game
                     );
                 }
-                let close: Vec<&str> = known.iter().copied().filter(|k| similar(k, name)).collect();
-                let hint = if close.is_empty() {
-                    String::new()
-                } else {
-                    format!(": did you mean {}?", close.join(" or "))
-                };
+                let hint = did_you_mean(name, &known).map_or(String::new(), |d| format!(": {d}"));
                 bail!(
                     "greedy:{name}: {} has no evaluation '{name}'{hint} (evaluations: {})",
                     rules.game,

@@ -256,26 +256,25 @@ impl Variant {
 
 fn unknown<'a>(what: &str, name: &str, known: impl Iterator<Item = &'a str>) -> String {
     let known: Vec<&str> = known.collect();
-    let close: Vec<&str> = known.iter().copied().filter(|k| similar(k, name)).collect();
-    if close.is_empty() {
-        format!("unknown {what} '{name}'")
-    } else {
-        format!(
-            "unknown {what} '{name}' (did you mean {}?)",
-            close.join(" or ")
-        )
+    match did_you_mean(name, &known) {
+        Some(near) => format!("unknown {what} '{name}' ({near})"),
+        None => format!("unknown {what} '{name}'"),
     }
+}
+
+/// `did you mean X or Y?`, naming the known names a typo away from `name`, if any.
+pub fn did_you_mean(name: &str, known: &[&str]) -> Option<String> {
+    let close: Vec<&str> = known.iter().copied().filter(|k| similar(k, name)).collect();
+    (!close.is_empty()).then(|| format!("did you mean {}?", close.join(" or ")))
 }
 
 /// What follows "no <thing> 'name'": the known names a typo away, then every known name, as
 /// `(did you mean X? seats: X, O)`.
 pub fn choices(name: &str, known: &[&str], plural: &str) -> String {
-    let close: Vec<&str> = known.iter().copied().filter(|k| similar(k, name)).collect();
     let all = format!("{plural}: {}", known.join(", "));
-    if close.is_empty() {
-        format!("({all})")
-    } else {
-        format!("(did you mean {}? {all})", close.join(" or "))
+    match did_you_mean(name, known) {
+        Some(near) => format!("({near} {all})"),
+        None => format!("({all})"),
     }
 }
 
