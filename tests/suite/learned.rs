@@ -95,14 +95,15 @@ fn reached(goal: usize) -> BTreeSet<(usize, usize, u32)> {
 
 /// The largest gap between a value learned for the dice race `game` (a fixture) and the exact
 /// one, over every position the race reaches when both players move, with the position.
-fn worst_learned_error(game: &str) -> (f64, String) {
+/// `games` of training from a learning rate of `alpha`.
+fn worst_learned_error(game: &str, games: &str, alpha: &str) -> (f64, String) {
     let cache = tempfile::tempdir().unwrap();
     let fixtures = common::fixtures();
     let file = train(
         &fixtures,
         cache.path(),
         &[
-            game, "--games", "100000", "--seed", "5", "--alpha", "0.3", "--gauge", "none",
+            game, "--games", games, "--seed", "5", "--alpha", alpha, "--gauge", "none",
         ],
     );
     let net = Weights::read(&file).expect("weights").net();
@@ -131,21 +132,22 @@ fn worst_learned_error(game: &str) -> (f64, String) {
     worst
 }
 
-/// Values learned on the game's own inputs (one for each position) come within four
-/// hundredths of the exact ones. The target is three: self-play learns the values of its own
-/// play, and a seat that now and then stays where moving is better lifts its opponent's
-/// values by about that much (`docs/bots.md`).
+/// Values learned on the game's own inputs (one for each position) come within three
+/// hundredths of the exact ones. What is left is the noise of the last updates: from a
+/// learning rate of 0.3 over 100,000 games the gap is about 0.04 whatever the seed, from 0.05
+/// over 300,000 about 0.022 (seeds 5, 6 and 7; `docs/bots.md`).
 #[test]
-fn learned_values_of_a_dice_race_are_within_four_hundredths_of_the_exact_ones() {
-    let (gap, at) = worst_learned_error("dice_race");
-    assert!(gap <= 0.04, "worst: {at}");
+fn learned_values_of_a_dice_race_are_within_three_hundredths_of_the_exact_ones() {
+    let (gap, at) = worst_learned_error("dice_race", "300000", "0.05");
+    assert!(gap <= 0.03, "worst: {at}");
 }
 
 /// The same race with no inputs of its own trains on the kernel's generic encoding (the
-/// players' props, the phase, the die, whose turn), with no code.
+/// players' props, the phase, the die, whose turn), with no code. Its hidden units must
+/// first tell the positions apart, and it comes within four hundredths.
 #[test]
 fn the_generic_encoding_learns_the_race_too() {
-    let (gap, at) = worst_learned_error("dice_race_plain");
+    let (gap, at) = worst_learned_error("dice_race_plain", "100000", "0.3");
     assert!(gap <= 0.04, "worst: {at}");
 }
 
