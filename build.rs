@@ -1,7 +1,7 @@
 //! Tells the test suite which optional outside tools it can use, so that a test needing one
 //! that is missing is reported as ignored (with the reason) instead of passing without running:
-//! `cfg(oracle)` when `TORTUGA_ORACLE_PYTHON` names a Python (with open-spiel: `.ci/run` makes
-//! one), `cfg(gnu_parallel)` when GNU parallel runs.
+//! `cfg(oracle)` when `TORTUGA_ORACLE_PYTHON` names a Python (with open-spiel and gnubg:
+//! `.ci/run` makes one), `cfg(gnu_parallel)` when GNU parallel runs.
 
 use std::process::{Command, Stdio};
 

@@ -51,7 +51,7 @@ local function current_position(G)
     cube = { value = value, owner = owner == 0 and "center" or (owner == seat and "me" or "opp") },
     match = { length = G:get("match_length") or 0, score = { score[seat], score[3 - seat] },
       crawford = G:get("crawford") or false },
-    phase = G:get("phase"), dropped = G:get("dropped"),
+    phase = G:get("phase"), dropped = G:get("dropped"), jacoby = G:switch("jacoby"),
   }
 end
 
@@ -96,6 +96,11 @@ local function import(G, text)
   G:set("result", nil)
   G:set("dropped", nil)
   start_phase(G, pos)
+  if m.length == 0 and pos.jacoby ~= nil and pos.jacoby ~= G:switch("jacoby") then
+    local on = pos.jacoby and "on" or "off"
+    G:log(string.format("note: the Match ID plays money with the Jacoby rule %s; this game has it %s (--set jacoby=%s to follow it)",
+      on, pos.jacoby and "off" or "on", tostring(pos.jacoby)))
+  end
 end
 
 -- A move option is an integer packing its steps (movegen.lua); cube options are words.

@@ -1,7 +1,8 @@
 -- GNU Backgammon Match ID (spec §7.2; the gnubg manual, "A technical description of the Match
 -- ID"): a 66-bit key of the cube, its owner, the player on roll, the Crawford flag, the game
 -- state, the player to decide, a double offered, a resignation offered, the dice, the match
--- length and both scores, as 12 Base64 characters. Fields are numbers, least significant bit
+-- length and both scores, and a 67th bit gnubg sets when the Jacoby rule is off (its default
+-- money game has it on), as 12 Base64 characters. Fields are numbers, least significant bit
 -- first; players are gnubg's 0 (O) and 1 (X); a cube owner 3 is the centre.
 
 local base64 = require("backgammon.base64")
@@ -12,7 +13,7 @@ local M = {}
 local FIELDS = {
   { "cube_log", 4 }, { "cube_owner", 2 }, { "on_roll", 1 }, { "crawford", 1 }, { "state", 3 },
   { "turn", 1 }, { "doubled", 1 }, { "resigned", 2 }, { "die1", 3 }, { "die2", 3 },
-  { "length", 15 }, { "score0", 15 }, { "score1", 15 },
+  { "length", 15 }, { "score0", 15 }, { "score1", 15 }, { "no_jacoby", 1 },
 }
 
 -- Game states (bits 9-11).
@@ -36,7 +37,7 @@ function M.encode(fields)
   return base64.encode(bytes)
 end
 
--- The fields of a Match ID (the key's last six bits, outside the 66, are ignored).
+-- The fields of a Match ID (the key's last five bits, outside the 67, are ignored).
 function M.decode(id)
   local bytes = base64.decode(id, 12, "Match ID")
   local fields, k = {}, 0

@@ -1,6 +1,7 @@
 -- The backgammon board as a picture (`show --svg`, docs/lua-api.md "Pictures"): the 24 points
 -- in the bottom player's numbering (spec §1 terms), checkers by side, the bar, the borne-off
--- trays, the cube where it lies (centred on the bar, or on its owner's side) and the dice.
+-- trays, the cube where it lies (centred on the bar, or on its owner's side), the dice, and a
+-- key of which colour is which side with their pip counts.
 --
 -- picture.draw(view) takes the table render.text takes and returns the shapes. A point is a
 -- group with data point/side/count, holding one circle per checker up to five; the fifth of a
@@ -16,6 +17,7 @@ local INK = { "#3a2a22", "#fbf8ef" }
 local W, LEFT, BAR, TOP, BOTTOM, DEPTH = 36, 20, 40, 40, 400, 150
 local R, SHOWN = 16, 5
 local TRAY = LEFT + 12 * W + BAR + 10
+local HEIGHT = 500
 
 -- The column (0..11, left to right) of point p (1..24) in the bottom player's numbering.
 local function column(p)
@@ -113,12 +115,23 @@ local function dice(v, items)
   end
 end
 
+-- The key: each side's colour, its name and its pip count, the bottom player first.
+local function key(v, items)
+  for i, seat in ipairs({ v.bseat, 3 - v.bseat }) do
+    local x, side = LEFT + (i - 1) * 170, seat == v.bseat and v.bottom or v.top
+    items[#items + 1] = { "g", class = "key", data = { side = NAMES[seat], pips = render.pips(side) }, items = {
+      { "circle", x = x + 8, y = 482, r = 8, fill = FILL[seat], stroke = "#000", width = 1 },
+      { "text", x = x + 22, y = 482, text = string.format("%s: %d pips", NAMES[seat], render.pips(side)) },
+    } }
+  end
+end
+
 function P.draw(view)
   local bseat = view.viewer == 2 and 2 or 1
   local v = setmetatable({ bseat = bseat, bottom = bseat == 1 and view.x or view.o,
     top = bseat == 1 and view.o or view.x }, { __index = view })
   local items = {
-    { "rect", x = 0, y = 0, w = TRAY + 70, h = 480, fill = "#fff" },
+    { "rect", x = 0, y = 0, w = TRAY + 70, h = HEIGHT, fill = "#fff" },
     { "rect", x = LEFT, y = TOP, w = 12 * W + BAR, h = BOTTOM - TOP, fill = "#f3e9d2", stroke = "#6b4226", width = 3 },
     { "text", x = LEFT, y = 14, text = render.score_line(v) },
   }
@@ -129,7 +142,8 @@ function P.draw(view)
   dice(v, items)
   items[#items + 1] = { "text", x = LEFT, y = 436, text = render.turn_line(v), class = "caption" }
   items[#items + 1] = { "text", x = LEFT, y = 456, text = render.cube_line(v), class = "caption" }
-  return { width = TRAY + 70, height = 480, title = "Backgammon: " .. render.turn_line(v), items = items }
+  key(v, items)
+  return { width = TRAY + 70, height = HEIGHT, title = "Backgammon: " .. render.turn_line(v), items = items }
 end
 
 return P

@@ -7,7 +7,8 @@
 --   { me = side, opp = side, on_roll = "x" | "o", dice = { d1, d2 } or nil,
 --     cube = { value = v, owner = "center" | "me" | "opp" },
 --     match = { length = n, score = { me, opp }, crawford = bool },
---     phase = nil or "opening" | "doubled" | "beavered" (from a Match ID) }
+--     phase = nil or "opening" | "doubled" | "beavered" (from a Match ID),
+--     jacoby = nil or whether a money game plays the Jacoby rule (from a Match ID) }
 -- where a side is an array in that player's own numbering: [1..24] points, [25] bar, [0] off.
 -- The player on roll's point i is the opponent's point 25 - i.
 
@@ -282,7 +283,8 @@ local function player(colour) return colour == "x" and 1 or 0 end
 -- The Match ID of a position: pos.phase (the game's, default "move" with dice and "start"
 -- without) says whether the game has begun, is over (pos.dropped: by a dropped double) or
 -- waits for an answer to a double; during a beaver gnubg counts the cube already redoubled,
--- owned by the beaverer.
+-- owned by the beaverer. As gnubg writes them, the larger die comes first and the Jacoby bit
+-- is set off but in a money game played with it (pos.jacoby).
 function P.match_id(pos)
   local me = player(pos.on_roll)
   local phase = pos.phase or (pos.dice and "move" or "start")
@@ -300,12 +302,13 @@ function P.match_id(pos)
   while 1 << log < value do log = log + 1 end
   local asked = phase == "doubled" or phase == "beavered"
   local dice = pos.dice or { 0, 0 }
+  dice = { math.max(dice[1], dice[2]), math.min(dice[1], dice[2]) }
   local score = me == 1 and { m.score[2], m.score[1] } or m.score
   return match_id.encode({
     cube_log = log, cube_owner = owner, on_roll = me,
     crawford = m.crawford and 1 or 0, state = state, turn = phase == "doubled" and 1 - me or me,
     doubled = asked and 1 or 0, resigned = 0, die1 = dice[1], die2 = dice[2], length = m.length,
-    score0 = score[1], score1 = score[2],
+    score0 = score[1], score1 = score[2], no_jacoby = (m.length == 0 and pos.jacoby) and 0 or 1,
   })
 end
 
@@ -359,6 +362,8 @@ local function read_match_id(pos, id)
   if not ok then fail("Match ID %q: %s", id, e) end
   pos.on_roll, pos.phase = me == 1 and "x" or "o", phase
   if phase == "move" then pos.dice = { f.die1, f.die2 } end
+  -- gnubg sets the bit in every match; in money play a clear bit says the Jacoby rule is on
+  if f.length == 0 then pos.jacoby = f.no_jacoby == 0 end
 end
 
 -- Decoding --------------------------------------------------------------------------------

@@ -12,9 +12,16 @@
 local R = {}
 
 local NAMES = { "X", "O" }
+-- Colour tags (the REPL paints them, or drops them under NO_COLOR): X's checkers are light and
+-- O's dark in the picture, yellow and cyan on a terminal.
+local COLOUR = { "{yellow}{bold}", "{cyan}{bold}" }
 local HEIGHT = 5
 
-local function pips(side)
+-- `text` in `seat`'s colour.
+local function coloured(seat, text) return COLOUR[seat] .. text .. "{/}" end
+
+-- A side's pip count: what its checkers have to travel to bear off.
+function R.pips(side)
   local n = side[25] * 25
   for p = 1, 24 do n = n + side[p] * p end
   return n
@@ -30,8 +37,8 @@ end
 -- One cell: the letter if the stack reaches `level`, the count on the last level of a tall stack.
 local function cell(count, seat, level)
   if count < level then return "   " end
-  if level == HEIGHT and count > HEIGHT then return string.format("%2d ", count) end
-  return " " .. NAMES[seat] .. " "
+  if level == HEIGHT and count > HEIGHT then return coloured(seat, string.format("%2d", count)) .. " " end
+  return " " .. coloured(seat, NAMES[seat]) .. " "
 end
 
 local function half_row(v, points, level)
@@ -73,8 +80,8 @@ local function board_lines(v)
   return lines
 end
 
-local function side_line(name, side)
-  return string.format("%s: %d pips, bar %d, off %d", name, pips(side), side[25], side[0])
+local function side_line(seat, side)
+  return string.format("%s: %d pips, bar %d, off %d", coloured(seat, NAMES[seat]), R.pips(side), side[25], side[0])
 end
 
 function R.cube_line(v)
@@ -181,9 +188,9 @@ function R.text(view)
   local bseat = view.viewer == 2 and 2 or 1
   local v = setmetatable({ bseat = bseat, bottom = bseat == 1 and view.x or view.o,
     top = bseat == 1 and view.o or view.x }, { __index = view })
-  local lines = { R.score_line(v), side_line(NAMES[3 - bseat], v.top) }
+  local lines = { R.score_line(v), side_line(3 - bseat, v.top) }
   for _, l in ipairs(board_lines(v)) do lines[#lines + 1] = l end
-  lines[#lines + 1] = side_line(NAMES[bseat], v.bottom)
+  lines[#lines + 1] = side_line(bseat, v.bottom)
   lines[#lines + 1] = R.cube_line(v)
   lines[#lines + 1] = R.turn_line(v)
   for _, l in ipairs(annotations(v)) do lines[#lines + 1] = l end

@@ -542,10 +542,17 @@ impl Repl {
             position,
         };
         let seed = origin.seed;
+        let from_position = origin.position.is_some();
         self.set_session(Session::new(rules, origin)?);
         let board = self.render(None)?;
+        // what reading the position logged (e.g. a rule it names that this game plays apart)
+        let noted = if from_position {
+            self.log_from(0)?.into_iter().map(|l| l + "\n").collect()
+        } else {
+            String::new()
+        };
         Ok(format!(
-            "{board}\nnew {game} (seed {seed})\n{}",
+            "{board}\n{noted}new {game} (seed {seed})\n{}",
             self.status_line()?
         ))
     }

@@ -79,8 +79,8 @@ fn b01_start_position_and_id() {
     assert!(out.contains("167"), "pip counts shown:\n{out}");
     assert_eq!(
         run(&mut r, &["position id"]),
-        "4HPwATDgc/ABMA:cAgAAAAAAAAA",
-        "before the opening roll gnubg's Match ID says no game has started"
+        "4HPwATDgc/ABMA:cAgAAAAAAAAE",
+        "before the opening roll gnubg's Match ID says no game has started (and the Jacoby rule is off)"
     );
     let json: Json = serde_json::from_str(&run(&mut r, &["position"])).unwrap();
     let start: Json = serde_json::from_str(START).unwrap();
@@ -573,8 +573,8 @@ fn b31_position_ids() {
         run(&mut r, &[&format!("setup backgammon {json}")]);
         assert_eq!(
             run(&mut r, &["position id"]),
-            format!("{id}:cAkAAAAAAAAA"),
-            "X to roll or double in a money game, cube centred"
+            format!("{id}:cAkAAAAAAAAE"),
+            "X to roll or double in a money game, cube centred, the Jacoby rule off"
         );
     }
 }
@@ -589,11 +589,17 @@ const O_DOUBLES: [&str; 4] = [
 
 /// `position id` prints gnubg's PositionID:MatchID, and `setup` of it gives back the whole
 /// state: a 2-cube O owns, a 9-point match at X 4 - O 2, X on roll with 5-2 (the gnubg
-/// manual's Match ID), and an offered double waiting for its answer.
+/// manual's Match ID), and an offered double waiting for its answer. The manual's ID has the
+/// Jacoby bit clear, which a match ignores; gnubg now writes it set in a match, as `position
+/// id` does.
 #[test]
 fn gnubg_position_and_match_ids_round_trip_a_game_state() {
     let mut r = repl(&rules());
-    let id = "vzsAAFhu2xFABA:QYkqASAAIAAA";
+    let id = "vzsAAFhu2xFABA:QYkqASAAIAAE";
+    let manual = "vzsAAFhu2xFABA:QYkqASAAIAAA";
+    let out = run(&mut r, &[&format!("setup backgammon {manual}")]);
+    assert!(out.contains("X to play 5-2"), "{out}");
+    assert_eq!(run(&mut r, &["position id"]), id);
     let out = run(&mut r, &[&format!("setup backgammon {id}")]);
     assert!(out.contains("X to play 5-2"), "{out}");
     assert!(out.contains("9-point match: X 4 - O 2"), "{out}");
@@ -605,7 +611,7 @@ fn gnubg_position_and_match_ids_round_trip_a_game_state() {
 
     run(&mut r, &O_DOUBLES);
     let doubled = run(&mut r, &["position id"]);
-    assert_eq!(doubled, "sGfwATDgc/ABMA:MBkAAAAAAAAA");
+    assert_eq!(doubled, "sGfwATDgc/ABMA:MBkAAAAAAAAE");
     let out = run(&mut r, &[&format!("setup backgammon {doubled}")]);
     assert!(out.contains("X: take or drop at 2"), "{out}");
     assert!(run(&mut r, &["take"]).contains("cube 2"));

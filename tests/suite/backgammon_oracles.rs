@@ -16,8 +16,6 @@ use backgammon::{Position, Rng};
 use serde_json::Value as Json;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::process::{Command, Stdio};
 use std::rc::Rc;
 use tortuga::repl::{Repl, machine_moves};
 use tortuga::script::{LoadOptions, Rules};
@@ -123,38 +121,15 @@ fn parse_positions(line: &str) -> Vec<Position> {
 }
 
 /// Runs the oracle once over every case, batched through one process.
-fn ask_oracle(python: &str, cases: &[Case]) -> Vec<Vec<Position>> {
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/oracle/openspiel_oracle.py"
-    );
-    let mut child = Command::new(python)
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {python}: {e}"));
+fn ask_oracle(cases: &[Case]) -> Vec<Vec<Position>> {
     let input: String = cases
         .iter()
         .map(|c| to_json(&c.pos, Some(c.dice)) + "\n")
         .collect();
-    let mut stdin = child.stdin.take().expect("oracle stdin");
-    // Write from a thread: the oracle answers while it reads, and a full
-    // stdout pipe would otherwise block both sides.
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("oracle output");
-    writer.join().unwrap().expect("writing to the oracle");
-    assert!(
-        output.status.success(),
-        "oracle failed ({}):\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let stdout = String::from_utf8(output.stdout).expect("utf-8 from the oracle");
-    let answers: Vec<Vec<Position>> = stdout.lines().map(parse_positions).collect();
-    assert_eq!(answers.len(), cases.len(), "one oracle line per position");
-    answers
+    common::ask_oracle("openspiel_oracle.py", input)
+        .iter()
+        .map(|l| parse_positions(l))
+        .collect()
 }
 
 fn describe(set: &BTreeSet<Position>) -> String {
@@ -196,22 +171,16 @@ fn native_answers(cases: &[Case]) -> Vec<Vec<Position>> {
         .collect()
 }
 
-/// The Python that `.ci/run` gives open-spiel (the tests that use it are built only then).
-fn oracle_python() -> String {
-    std::env::var("TORTUGA_ORACLE_PYTHON").expect("TORTUGA_ORACLE_PYTHON, set when built")
-}
-
 #[test]
 #[cfg_attr(
     not(oracle),
     ignore = "needs TORTUGA_ORACLE_PYTHON: a Python with open-spiel (.ci/run makes one)"
 )]
 fn native_moves_match_openspiel() {
-    let python = oracle_python();
     let cases = random_cases(0x6f72_6163_6c65, POSITIONS);
     let natives = native_answers(&cases);
     assert_kinds(&cases, &natives);
-    let answers = ask_oracle(&python, &cases);
+    let answers = ask_oracle(&cases);
     compare(&cases, &natives, &answers, ("native", "openspiel"));
 }
 
@@ -307,7 +276,6 @@ fn lua_moves_match_the_native_generator() {
     ignore = "needs TORTUGA_ORACLE_PYTHON: a Python with open-spiel (.ci/run makes one)"
 )]
 fn lua_moves_match_openspiel() {
-    let python = oracle_python();
     let rules = backgammon_rules();
     let cases = random_cases(0x6f73_6c75, 3_000);
     let lua: Vec<Vec<Position>> = cases
@@ -315,7 +283,7 @@ fn lua_moves_match_openspiel() {
         .map(|c| lua_moves(&rules, c).into_iter().map(|(_, p)| p).collect())
         .collect();
     assert_kinds(&cases, &lua);
-    let oracle = ask_oracle(&python, &cases);
+    let oracle = ask_oracle(&cases);
     compare(&cases, &lua, &oracle, ("lua", "openspiel"));
 }
 

@@ -12,6 +12,7 @@ mod pirates;
 
 mod backgammon;
 mod backgammon_cube;
+mod backgammon_gnubg;
 mod backgammon_house_moves;
 mod backgammon_oracles;
 mod chaupar_format;

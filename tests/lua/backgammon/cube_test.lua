@@ -213,7 +213,7 @@ assert(logs[#logs]:find("X rolls 6-5 and cannot move", 1, true), "B07 log: " .. 
 
 -- Export after import, both formats.
 G = F.new()
-assert(hook.export(G, "id") == "4HPwATDgc/ABMA:cAgAAAAAAAAA", "B01: start exports as 4HPwATDgc/ABMA:cAgAAAAAAAAA")
+assert(hook.export(G, "id") == "4HPwATDgc/ABMA:cAgAAAAAAAAE", "B01: start exports as 4HPwATDgc/ABMA:cAgAAAAAAAAE (the Jacoby rule off)")
 local text = '{"board":[-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2],"bar":[0,0],"off":[0,0],"dice":[3,1],' ..
   '"on_roll":"o","cube":{"value":2,"owner":"opp"},"match":{"length":7,"score":[1,5],"crawford":false}}'
 hook.import(G, text)

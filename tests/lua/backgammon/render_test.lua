@@ -10,6 +10,10 @@ local function board_json(points, bar, extra)
   return position.board_json(pos.me, pos.opp):sub(1, -2) .. (extra or "") .. "}"
 end
 
+-- The board without its colour tags, as the REPL prints it under NO_COLOR.
+local render = hook.render
+hook = setmetatable({ render = function(...) return (render(...):gsub("{/?%a*}", "")) end }, { __index = hook })
+
 local function has(text, needle, what)
   assert(text:find(needle, 1, true), string.format("%s: %q missing in\n%s", what, needle, text))
 end
@@ -17,6 +21,9 @@ end
 -- B01.
 local G = F.new()
 local text = hook.render(G, 0)
+-- X's checkers and name in yellow, O's in cyan, for the REPL to paint
+has(render(G, 0), "| {yellow}{bold}X{/}  ", "X in colour")
+has(render(G, 0), "{cyan}{bold}O{/}: 167 pips", "O in colour")
 has(text, "X: 167 pips", "B01")
 has(text, "O: 167 pips", "B01")
 has(text, "Cube: 1, centred", "B01")

@@ -142,3 +142,39 @@ pub fn soak_pick<T>(cases: impl IntoIterator<Item = T>) -> Vec<T> {
         .map(|(_, c)| c)
         .collect()
 }
+
+/// The lines a Python oracle (`tests/oracle/SCRIPT`, run by `TORTUGA_ORACLE_PYTHON`) writes for
+/// `input`, one line of it at a time, checked to be one answer a line.
+pub fn ask_oracle(script: &str, input: String) -> Vec<String> {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let python =
+        std::env::var("TORTUGA_ORACLE_PYTHON").expect("TORTUGA_ORACLE_PYTHON, set when built");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/oracle")
+        .join(script);
+    let mut child = Command::new(&python)
+        .arg(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {python}: {e}"));
+    let asked = input.lines().count();
+    let mut stdin = child.stdin.take().expect("oracle stdin");
+    // Write from a thread: the oracle answers while it reads, and a full stdout pipe would
+    // otherwise block both sides.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("oracle output");
+    writer.join().unwrap().expect("writing to the oracle");
+    assert!(
+        output.status.success(),
+        "{script} failed ({}):\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8(output.stdout).expect("utf-8 from the oracle");
+    let answers: Vec<String> = stdout.lines().map(str::to_string).collect();
+    assert_eq!(answers.len(), asked, "{script}: one line an answer");
+    answers
+}
