@@ -200,6 +200,12 @@ return {
   -- `tortuga bench backgammon` plays without the cube, like the reference implementations it
   -- is compared with (a uniform random player doubles and drops half the time otherwise).
   bench = { cube = false },
+  -- The learned evaluation estimates cubeless chances (win, gammon, backgammon); the cube, the
+  -- match and the scoring switches change only what they are worth, which the `equity` hook
+  -- works out. So every ruleset differing only in these plays by the one evaluation trained
+  -- without the cube, as gnubg's one network serves money and match play.
+  learns = { cube = false, cube_limit = 0, jacoby = false, beavers = false, match_length = 0, crawford = true,
+    scoring = "full" },
   formats = { id = "GNU Backgammon PositionID:MatchID: the board, the cube, the score, the side on roll, its dice" },
   -- The cube's words, typed alone at the prompt: each plays its option, or the parse hook
   -- says why it cannot now.

@@ -241,15 +241,36 @@ thread_local! {
     static LAST: RefCell<Option<(PathBuf, SystemTime, Rc<Net>)>> = const { RefCell::new(None) };
 }
 
-/// The weights `train` wrote for exactly this ruleset (in the user's cache), or an error that
-/// names the command that makes them.
+thread_local! {
+    /// The ruleset each ruleset plays by, once loaded (see [`evaluated_ruleset`]).
+    static EVALUATED: RefCell<HashMap<String, Ruleset>> = RefCell::new(HashMap::new());
+}
+
+/// The ruleset whose evaluation `rules` plays by and `train` learns: `rules`' own, or the one
+/// the game table's `learns` makes of it ([`Rules::evaluated_as`]), loaded once a thread.
+pub fn evaluated_ruleset(rules: &Rules) -> Result<Ruleset> {
+    let own = Ruleset::of(rules);
+    let Some(opts) = rules.evaluated_as() else {
+        return Ok(own);
+    };
+    let key = toml::to_string(&own)?;
+    if let Some(r) = EVALUATED.with_borrow(|m| m.get(&key).cloned()) {
+        return Ok(r);
+    }
+    let evaluated = Ruleset::of(&Rules::load(&rules.host.root, &rules.game, &opts)?);
+    EVALUATED.with_borrow_mut(|m| m.insert(key, evaluated.clone()));
+    Ok(evaluated)
+}
+
+/// The weights `train` wrote for the ruleset `rules` plays by (in the user's cache), or an
+/// error that names the command that makes them.
 pub fn weights_for(rules: &Rules) -> Result<Rc<Net>> {
-    let ruleset = Ruleset::of(rules);
+    let ruleset = evaluated_ruleset(rules)?;
     let path = cache_path(&ruleset)?;
     if !path.is_file() {
         let mut command = format!("tortuga train {}", rules.game);
-        if !ruleset.variant.is_empty() {
-            command += &format!(" --variant {}", ruleset.variant);
+        if !rules.variant.name.is_empty() {
+            command += &format!(" --variant {}", rules.variant.name);
         }
         for h in &rules.variant.house {
             command += &format!(" --house {h}");

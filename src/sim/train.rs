@@ -96,8 +96,8 @@ const BATCH: u64 = 8;
 /// How often the weights are written while training goes on.
 const CHECKPOINT_SECONDS: u64 = 60;
 
-/// The rules of `args`, loaded on this thread.
-fn load(dir: &Path, args: &TrainArgs, budget: &Budget) -> Result<Rules> {
+/// The ruleset `args` name, loaded on this thread.
+fn asked_rules(dir: &Path, args: &TrainArgs, budget: &Budget) -> Result<Rules> {
     load_rules(
         dir,
         &args.game,
@@ -105,6 +105,43 @@ fn load(dir: &Path, args: &TrainArgs, budget: &Budget) -> Result<Rules> {
         &args.house,
         &args.sets,
         budget,
+    )
+}
+
+/// The rules `asked` trains: those it plays by (the game table's `learns`;
+/// `Rules::evaluated_as`).
+fn evaluated(dir: &Path, asked: Rules) -> Result<Rules> {
+    match asked.evaluated_as() {
+        Some(opts) => Rules::load(dir, &asked.game, &opts),
+        None => Ok(asked),
+    }
+}
+
+/// The rules `args` train, loaded on this thread.
+fn load(dir: &Path, args: &TrainArgs, budget: &Budget) -> Result<Rules> {
+    evaluated(dir, asked_rules(dir, args, budget)?)
+}
+
+/// What `train` says when the ruleset plays by another's evaluation (the game table's
+/// `learns`): the switches it trains with instead.
+fn learns_note(asked: &Rules) -> String {
+    if asked.evaluated_as().is_none() {
+        return String::new();
+    }
+    let set: Vec<String> = asked
+        .learns_switches
+        .iter()
+        .filter(|(k, v)| asked.switches.get(k) != Some(v))
+        .map(|(k, v)| format!("{k}={}", v.to_literal()))
+        .collect();
+    let set = if set.is_empty() {
+        "its switches".to_string()
+    } else {
+        set.join(" ")
+    };
+    format!(
+        "{}'s evaluation is learned with {set} (the game table's `learns`), for every ruleset that differs only in those switches; ",
+        asked.game
     )
 }
 
@@ -384,7 +421,9 @@ pub fn train(
         bail!("--alpha must be above 0 and --lambda from 0 to 1");
     }
     let jobs = jobs(args.jobs)?;
-    let rules = Rc::new(load(dir, args, budget)?);
+    let asked = asked_rules(dir, args, budget)?;
+    let learns = learns_note(&asked);
+    let rules = Rc::new(evaluated(dir, asked)?);
     let players = args.players.unwrap_or(rules.seats.default);
     let mut gauge = match args.gauge.as_str() {
         "none" => None,
@@ -567,7 +606,7 @@ pub fn train(
         None => String::new(),
     };
     Ok(format!(
-        "{what}{done} self-play games in {secs:.0} s ({:.1} games/s, {jobs} jobs{cut}{strength}); weights ({trained} games) written to {}",
+        "{learns}{what}{done} self-play games in {secs:.0} s ({:.1} games/s, {jobs} jobs{cut}{strength}); weights ({trained} games) written to {}",
         done as f64 / secs,
         out.display()
     ))

@@ -249,14 +249,27 @@ fn weights_for_another_ruleset_or_damaged_are_refused_and_nothing_is_written() {
         ],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    // Another ruleset: named, with the command that trains it.
+    // Another ruleset (another start: the game's `learns` does not cover it): named, with
+    // the command that trains it.
     let e = refused(
         &rules,
         cache.path(),
-        &["sim", "backgammon", "--bots", "learned", "--games", "2"],
+        &[
+            "sim",
+            "backgammon",
+            "--variant",
+            "hypergammon",
+            "--bots",
+            "learned",
+            "--games",
+            "2",
+        ],
     );
     assert!(e.contains("no weights for this backgammon ruleset"), "{e}");
-    assert!(e.contains("`tortuga train backgammon --games N`"), "{e}");
+    assert!(
+        e.contains("`tortuga train backgammon --variant hypergammon --games N`"),
+        "{e}"
+    );
     let from = money.to_str().unwrap();
     let out = cache.path().join("other.toml");
     let e = refused(
@@ -265,6 +278,8 @@ fn weights_for_another_ruleset_or_damaged_are_refused_and_nothing_is_written() {
         &[
             "train",
             "backgammon",
+            "--variant",
+            "hypergammon",
             "--games",
             "2",
             "--from",
@@ -274,11 +289,11 @@ fn weights_for_another_ruleset_or_damaged_are_refused_and_nothing_is_written() {
         ],
     );
     assert!(
-        e.contains("was trained for backgammon") && e.contains("cube=false"),
+        e.contains("was trained for backgammon") && e.contains("standard"),
         "{e}"
     );
     assert!(
-        e.contains("not for backgammon") && e.contains("cube=true"),
+        e.contains("not for backgammon") && e.contains("hyper"),
         "{e}"
     );
     assert!(!out.exists());
@@ -524,4 +539,64 @@ return { name = "peek", title = "Peek", seats = vault.seats, randomizers = vault
     );
     assert!(e.contains("hidden from seat"), "{e}");
     assert!(!out.exists());
+}
+
+/// Backgammon's `learns` covers the cube, the match and scoring: training a 5-point match or
+/// money play with Jacoby trains the one cubeless evaluation (byte for byte the same weights,
+/// in the same cache file, and `train` says so), and the learned bot plays a match by it.
+#[test]
+fn one_cubeless_evaluation_serves_money_and_match_play() {
+    let cache = tempfile::tempdir().unwrap();
+    let rules = common::rules();
+    let games = ["--games", "8", "--seed", "3", "--gauge", "none"];
+    let cubeless = train(
+        &rules,
+        cache.path(),
+        &[&["backgammon", "--set", "cube=false"][..], &games].concat(),
+    );
+    let bytes = std::fs::read(&cubeless).unwrap();
+    for asked in [
+        &["backgammon", "--variant", "match5"][..],
+        &["backgammon", "--variant", "money_jacoby"],
+    ] {
+        let o = tortuga(
+            &rules,
+            cache.path(),
+            &[&["train"][..], asked, &games].concat(),
+        );
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            out.contains("backgammon's evaluation is learned with") && out.contains("cube=false"),
+            "{asked:?}: {out}"
+        );
+        assert!(
+            out.contains(&cubeless.display().to_string()),
+            "{asked:?}: {out}"
+        );
+        assert_eq!(
+            std::fs::read(&cubeless).unwrap(),
+            bytes,
+            "{asked:?} trains the same weights"
+        );
+    }
+    // the weights' header names the ruleset they were trained on: the cubeless money game
+    let w = Weights::read(&cubeless).unwrap();
+    assert_eq!(w.ruleset.variant, "");
+    assert_eq!(w.ruleset.switches["cube"], "false");
+    assert_eq!(w.ruleset.switches["match_length"], "0");
+    let o = tortuga(
+        &rules,
+        cache.path(),
+        &[
+            "sim",
+            "backgammon",
+            "--variant",
+            "match5",
+            "--bots",
+            "learned,greedy",
+            "--games",
+            "2",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }

@@ -137,6 +137,9 @@ pub struct Rules {
     pub hooks: BTreeMap<String, Function>,
     /// Switch values `bench` plays with unless told otherwise (the game table's `bench`).
     pub bench_switches: Vec<(String, Value)>,
+    /// The game table's `learns`: the switch values under which its evaluation is learned and
+    /// looked up, whatever the ruleset's (see [`Rules::evaluated_as`]).
+    pub learns_switches: Vec<(String, Value)>,
     /// The position formats `export` offers besides the game's own, each with its help (the
     /// game table's `formats`); `None` when the game does not declare them.
     pub formats: Option<BTreeMap<String, String>>,
@@ -240,6 +243,22 @@ fn field<T: mlua::FromLua>(t: &Table, key: &str, what: &str) -> Result<T> {
         .map_err(|e| anyhow!("{what}: field '{key}': {}", error::message(&e)))
 }
 
+/// A table of switch values in the game table (`bench`, `learns`), sorted by name.
+fn switch_values(host: &Host, def: &Table, key: &str, what: &str) -> Result<Vec<(String, Value)>> {
+    let mut values = Vec::new();
+    if let Some(t) = field::<Option<Table>>(def, key, what)? {
+        for pair in t.pairs::<String, LuaValue>() {
+            let (k, v) = pair.map_err(|e| anyhow!("{what}: {key}: {e}"))?;
+            values.push((
+                k.clone(),
+                lua_value(&host.lua, v, &format!("{what}: {key}.{k}"))?,
+            ));
+        }
+        values.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    Ok(values)
+}
+
 fn lua_value(lua: &Lua, v: LuaValue, what: &str) -> Result<Value> {
     from_lua(lua, &v)
         .map_err(|e| anyhow!("{what}: {}", error::message(&e)))?
@@ -282,16 +301,13 @@ impl Rules {
             field::<LuaValue>(&def, "randomizers", &what)?,
         )];
         let hooks_def: Table = field(&def, "hooks", &what)?;
-        let mut bench_switches = Vec::new();
-        if let Some(t) = field::<Option<Table>>(&def, "bench", &what)? {
-            for pair in t.pairs::<String, LuaValue>() {
-                let (k, v) = pair.map_err(|e| anyhow!("{what}: bench: {e}"))?;
-                bench_switches.push((
-                    k.clone(),
-                    lua_value(&host.lua, v, &format!("{what}: bench.{k}"))?,
-                ));
-            }
-            bench_switches.sort_by(|a, b| a.0.cmp(&b.0));
+        let bench_switches = switch_values(&host, &def, "bench", &what)?;
+        let learns_switches = switch_values(&host, &def, "learns", &what)?;
+        if let Some((k, _)) = learns_switches
+            .iter()
+            .find(|(k, _)| !switch_defs.iter().any(|d| &d.name == k))
+        {
+            bail!("{what}: learns.{k}: {game} has no switch '{k}'");
         }
 
         let words = |key: &str| -> Result<Option<BTreeMap<String, String>>> {
@@ -492,6 +508,7 @@ impl Rules {
             stacks,
             hooks,
             bench_switches,
+            learns_switches,
             formats,
             commands,
             auto_prefers,
@@ -519,6 +536,37 @@ impl Rules {
     pub fn required_hook(&self, name: &str) -> Result<&Function> {
         self.hook(name)
             .ok_or_else(|| anyhow!("{} has no hook '{name}'", self.game))
+    }
+
+    /// The ruleset whose learned evaluation this one plays by, where the game table's `learns`
+    /// sets switches this ruleset has otherwise: its house rules and switch values, those of
+    /// `learns` set. A variant that only sets switches and house rules is dropped (its effect
+    /// is in them), so every variant of switches `learns` covers shares one evaluation
+    /// (backgammon: money and match play, with and without the cube, all play by the one
+    /// cubeless evaluation, as gnubg's does). `None`: this ruleset is its own.
+    pub fn evaluated_as(&self) -> Option<LoadOptions> {
+        if self.learns_switches.is_empty() {
+            return None;
+        }
+        let mut switches = (*self.switches).clone();
+        switches.extend(self.learns_switches.iter().cloned());
+        let v = &self.variant;
+        let drop_variant = !v.name.is_empty() && v.tiles.is_empty() && v.limits.is_empty();
+        if switches == *self.switches && !drop_variant {
+            return None;
+        }
+        let overrides = self
+            .switch_defs
+            .iter()
+            .filter(|d| switches[&d.name] != d.default)
+            .map(|d| (d.name.clone(), switches[&d.name].clone()))
+            .collect();
+        Some(LoadOptions {
+            variant: (!drop_variant && !v.name.is_empty()).then(|| v.name.clone()),
+            house: v.house.clone(),
+            overrides,
+            budget: self.host.limits.budget(),
+        })
     }
 
     /// The files this ruleset was read from, with their SHA-256.
