@@ -3,7 +3,8 @@
 -- grid, north at the top, castles (the safe squares of the game's castle_set) marked; the
 -- pieces by colour, every one a circle of class "piece", those sharing a route position
 -- grouped (class "stack", or "stack block" for two or more, data count); the waiting pieces
--- beside their arm and the pieces home in the Charkoni (data where).
+-- beside their arm under a label of the colour's waiting and home pieces, and the pieces home
+-- in the Charkoni (data where); every square carries its name as options say it (S.m3).
 
 local B = require("chaupar.board")
 local D = require("chaupar.render")
@@ -38,6 +39,8 @@ local function square(V, q, items)
     items[#items + 1] = { "polygon", points = { x + 4, y + 4, x + S - 4, y + S - 4, x + 4, y + S - 4, x + S - 4, y + 4 },
       fill = "none", stroke = "#c8b08a" }
   end
+  -- its name as options say it (S.m3), small in its corner
+  items[#items + 1] = { "text", x = x + 2, y = y + 6, text = B.NAME[q], size = 6, fill = "#a1887f", class = "name" }
 end
 
 -- The pieces of every colour on square q, one group per route position.
@@ -67,6 +70,8 @@ end
 local function off_board(V, items)
   for c = 1, 4 do
     local col, row = POOL[c][1], POOL[c][2]
+    items[#items + 1] = { "text", x = (col + 0.5) * S, y = TOP + (row + 0.8) * S, class = "corner",
+      text = string.format("%s (%s): %d waiting, %d home", B.COLOURS[c], B.DISPLAY[c], V.wait[c], V.home[c]) }
     for j = 1, V.wait[c] do
       items[#items + 1] = piece(c, (col + 1.5 * j) * S, TOP + (row + 2) * S, 10, "waiting")
     end

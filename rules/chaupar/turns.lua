@@ -58,10 +58,17 @@ local function throw_score(sw, outcome)
   return n
 end
 
+-- What a throw shows: the dice thrown, or the cowries' value and how many fell mouth up.
+local function thrown(sw, outcome)
+  if sw.implement == "cowries" then return string.format("%d (%d up)", outcome[1], outcome[2]) end
+  return table.concat(outcome, " ")
+end
+
 local function throwoff(G, sw, V, outcome)
   local contenders, scores, n = G:get("contenders", "tscores", "tnext")
   scores[n] = throw_score(sw, outcome)
-  G:log("throw-off: " .. O.seat_label(G, contenders[n]) .. " " .. scores[n])
+  local sum = sw.implement == "cowries" and "" or " = " .. scores[n]
+  G:log("throw-off: " .. O.seat_label(G, contenders[n]) .. " throws " .. thrown(sw, outcome) .. sum)
   if n < #contenders then
     G:set("tscores", scores, "tnext", n + 1)
     return
@@ -360,6 +367,7 @@ function U.chance(G, name, outcome)
   if V.turn.phase == "throwoff" then
     throwoff(G, sw, V, outcome)
   else
+    G:log(COLOURS[O.turn(G)] .. " throws " .. thrown(sw, outcome))
     U.begin_throw(G, sw, outcome, V)
   end
   return next_status(G, sw, V)

@@ -223,7 +223,18 @@ impl Randomizer {
                         (0..values.len()).filter(|&k| values[k] == v).collect();
                     match matches.as_slice() {
                         [k] => *k,
-                        [] => return Err(format!("{v} is not a score of {}", self.name)),
+                        [] => {
+                            let scores: Vec<String> = values
+                                .iter()
+                                .enumerate()
+                                .map(|(k, v)| format!("{v} with {k} up"))
+                                .collect();
+                            return Err(format!(
+                                "{v} is not a score of {} (scores: {})",
+                                self.name,
+                                scores.join(", ")
+                            ));
+                        }
                         _ => return Err(format!("score {v} is ambiguous: say up=K")),
                     }
                 };

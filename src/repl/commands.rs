@@ -127,12 +127,16 @@ pub enum ReplCommand {
     /// Resolve the pending chance event.
     ///
     /// Drawn from the seeded stream, or forced to the values given. At a decision that offers
-    /// `roll`, plays it first. Values the randomizer cannot produce are refused.
-    #[command(after_help = "Examples: roll\n          roll 6 5")]
+    /// `roll`, plays it first. Values the randomizer cannot produce are refused. `--all` draws
+    /// every chance event until a decision waits (a throw-off of four seats in one command).
+    #[command(after_help = "Examples: roll\n          roll 6 5\n          roll --all")]
     Roll {
         /// The outcome to force.
         #[arg(allow_hyphen_values = true)]
         values: Vec<String>,
+        /// Draw chance events until a decision waits (or the game ends).
+        #[arg(long, conflicts_with = "values")]
+        all: bool,
     },
     /// What is being resolved in the middle of a move, top first.
     ///

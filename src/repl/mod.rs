@@ -97,6 +97,8 @@ fn words(text: &str) -> Vec<(usize, String)> {
 
 /// The most log lines `auto` prints of what its steps did.
 const AUTO_LINES: usize = 12;
+/// Chance events `roll --all` draws at most before it gives the prompt back.
+const ROLL_ALL_LIMIT: usize = 1000;
 
 /// The most lines an error message keeps, and the most characters of each.
 const ERROR_LINES: usize = 8;
@@ -250,12 +252,18 @@ impl Repl {
             }
             ReplCommand::Moves { query } => self.moves(&query),
             ReplCommand::Play { option } => self.play(&tail(option.len())),
-            ReplCommand::Roll { values } => {
+            ReplCommand::Roll { values, all } => {
                 let refs: Vec<&str> = values.iter().map(String::as_str).collect();
                 let viewer = self.viewer;
                 let mark = self.session()?.events.len();
-                let what = self.session()?.roll(&refs)?;
-                let echo = self.echo(what, viewer, mark);
+                let mut drawn = vec![self.session()?.roll(&refs)?];
+                while all
+                    && drawn.len() < ROLL_ALL_LIMIT
+                    && matches!(self.session()?.status()?, Status::Chance(..))
+                {
+                    drawn.push(self.session()?.roll(&[])?);
+                }
+                let echo = self.echo(drawn.join("; "), viewer, mark);
                 self.stepped(mark, echo)
             }
             ReplCommand::Pending => self.pending(),

@@ -15,6 +15,7 @@ mod backgammon_cube;
 mod backgammon_gnubg;
 mod backgammon_house_moves;
 mod backgammon_oracles;
+mod board_colours;
 mod chaupar_format;
 mod chaupar_games;
 mod chaupar_house;
