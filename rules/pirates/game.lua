@@ -46,6 +46,7 @@ local hooks = {
   label = T.label,
   parse = N.parse,
   render = D.render,
+  legend = D.legend,
   picture = PIC.draw,
   export = X.export,
   import = X.import,
