@@ -4,6 +4,7 @@
 //! Lua rules in a sandbox, [`session`] records and replays games, [`repl`] drives them from a
 //! prompt or a script, and [`sim`] plays many games fast.
 
+pub mod cli;
 pub mod files;
 pub mod kernel;
 pub mod learn;

@@ -129,6 +129,9 @@ pub enum ReplCommand {
     /// Drawn from the seeded stream, or forced to the values given. At a decision that offers
     /// `roll`, plays it first. Values the randomizer cannot produce are refused. `--all` draws
     /// every chance event until a decision waits (a throw-off of four seats in one command).
+    /// A chance event always waits for `roll` (or `auto`), whichever command took the step
+    /// before it: `play` never draws one, between turns or in the middle of a move (Jackal's
+    /// deck under a moving pirate, Pirates' spinner after a shot).
     #[command(after_help = "Examples: roll\n          roll 6 5\n          roll --all")]
     Roll {
         /// The outcome to force.

@@ -22,6 +22,7 @@ mod chaupar_house;
 mod chaupar_scenarios;
 mod cli;
 mod data_files;
+mod docs_commands;
 mod every_variant;
 mod frozen_rules;
 mod game_table;

@@ -1,0 +1,174 @@
+//! Every command the README and `docs/` show: each `tortuga …` command line parses with the
+//! command line's own grammar (`tortuga::cli`), and the README's tour runs at the REPL and
+//! prints what the README says it prints, line for line (but for lines that elide with "…").
+
+use crate::common;
+
+use std::path::Path;
+
+use clap::Parser;
+use tortuga::cli::Cli;
+
+/// The README and every page of `docs/`, with their names.
+fn pages() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut names = vec!["README.md".to_string()];
+    let mut docs: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            name.ends_with(".md").then(|| format!("docs/{name}"))
+        })
+        .collect();
+    docs.sort();
+    names.extend(docs);
+    names
+        .into_iter()
+        .map(|n| {
+            let text = std::fs::read_to_string(root.join(&n)).unwrap();
+            (n, text)
+        })
+        .collect()
+}
+
+/// The `tortuga …` command lines of a page, with their line numbers: code spans (which may
+/// wrap), and lines of code blocks (after a `$ ` prompt, continued by a trailing `\`, without a
+/// `# comment`). A span naming a command in prose (`tortuga train` alone), and lines that stand
+/// for a family (`GAME [--variant V]…`, `…`, `<file>`) or use the shell (`$VAR`, `$(…)`), are
+/// left out.
+fn command_lines(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut in_block = false;
+    let mut pending: Option<(usize, String)> = None;
+    // the text outside code blocks, line for line, for the code spans
+    let mut prose = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+            prose.push('\n');
+            continue;
+        }
+        if !in_block {
+            prose.push_str(line);
+            prose.push('\n');
+            continue;
+        }
+        prose.push('\n');
+        let line = line.trim();
+        if let Some((at, mut so_far)) = pending.take() {
+            so_far.push(' ');
+            so_far.push_str(line.trim_end_matches('\\'));
+            if line.ends_with('\\') {
+                pending = Some((at, so_far));
+            } else {
+                found.push((at, so_far));
+            }
+            continue;
+        }
+        let line = line.strip_prefix("$ ").unwrap_or(line);
+        if !line.starts_with("tortuga ") {
+            continue;
+        }
+        let line = line.split(" #").next().unwrap().trim();
+        if line.ends_with('\\') {
+            pending = Some((n, line.trim_end_matches('\\').to_string()));
+        } else {
+            found.push((n, line.to_string()));
+        }
+    }
+    let mut offset = 0;
+    for (k, span) in prose.split('`').enumerate() {
+        let at = prose[..offset].matches('\n').count() + 1;
+        offset += span.len() + 1;
+        let span = span.split_whitespace().collect::<Vec<_>>().join(" ");
+        if k % 2 == 1 && span.starts_with("tortuga ") && span.split(' ').count() > 2 {
+            found.push((at, span));
+        }
+    }
+    found
+        .into_iter()
+        .filter(|(_, c)| {
+            !["…", "[", "<", "$", "GAME", " N ", "FILE"]
+                .iter()
+                .any(|family| c.contains(family))
+                && !c.ends_with(" N")
+        })
+        .collect()
+}
+
+#[test]
+fn every_command_line_the_docs_show_parses() {
+    let mut bad = Vec::new();
+    let mut checked = 0;
+    for (page, text) in pages() {
+        for (line, command) in command_lines(&text) {
+            checked += 1;
+            let Some(words) = shlex::split(&command) else {
+                bad.push(format!("{page}:{line}: `{command}`: unbalanced quotes"));
+                continue;
+            };
+            if let Err(e) = Cli::try_parse_from(&words) {
+                // `--help` and `--version` end parsing as they should
+                if !matches!(
+                    e.kind(),
+                    clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+                ) {
+                    let first = e.to_string();
+                    let first = first.lines().next().unwrap_or_default().to_string();
+                    bad.push(format!("{page}:{line}: `{command}`: {first}"));
+                }
+            }
+        }
+    }
+    assert!(checked >= 30, "only {checked} command lines found");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// The README's tour: its `tortuga>` commands, each with the lines the README prints after it.
+fn tour() -> Vec<(String, Vec<String>)> {
+    let (_, readme) = pages().into_iter().next().unwrap();
+    let start = readme.find("## A five-minute tour").expect("the tour");
+    let block = &readme[start..];
+    let block = &block[block.find("```text").unwrap() + 7..];
+    let block = &block[..block.find("```").unwrap()];
+    let mut steps: Vec<(String, Vec<String>)> = Vec::new();
+    for line in block.lines() {
+        if let Some(command) = line.strip_prefix("tortuga> ") {
+            let command = command.split(" #").next().unwrap().trim().to_string();
+            steps.push((command, Vec::new()));
+        } else if let Some((_, said)) = steps.last_mut()
+            && !line.contains('…')
+            && !line.trim().is_empty()
+        {
+            said.push(line.to_string());
+        }
+    }
+    steps
+}
+
+#[test]
+fn the_readme_tour_prints_what_the_readme_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.sav");
+    let mut repl = common::repl(&common::rules());
+    common::run(&mut repl, &["new backgammon --seed 1"]);
+    let steps = tour();
+    assert!(steps.len() >= 15, "{steps:?}");
+    for (command, said) in steps {
+        if command == "quit" {
+            continue;
+        }
+        let command = command.replace("game.sav", save.to_str().unwrap());
+        let out = repl
+            .handle_line(&command)
+            .unwrap_or_else(|e| panic!("README tour: `{command}`: {e:#}"));
+        let printed: Vec<&str> = out.lines().map(str::trim_end).collect();
+        for line in said {
+            assert!(
+                printed.contains(&line.trim_end()),
+                "README tour: `{command}` does not print\n{line}\nbut\n{out}"
+            );
+        }
+    }
+}
