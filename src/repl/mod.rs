@@ -203,6 +203,17 @@ impl Repl {
                 "{word}: {help} (typed alone, when the game offers it)"
             ));
         }
+        // A first word that is no command and no typo of one is a move the game refuses
+        // (`W1 G1-G3`): the game's reason, with the options nearest the text, is the one to give.
+        let names = commands::names();
+        if !names.contains(first)
+            && did_you_mean(first, &names.iter().map(String::as_str).collect::<Vec<_>>()).is_none()
+            && self.session.is_some()
+            && self.sees_decision().unwrap_or(false)
+            && let Err(e) = self.session()?.resolve_option(line)
+        {
+            bail!("{e:#}");
+        }
         // The grammar takes a first word that names a file (`x/show`, `show.txt`) for the
         // command it ends with: only a plain word is a command's name.
         if std::path::Path::new(first)

@@ -223,10 +223,20 @@ impl Session {
                 ),
             };
         }
-        if let Some(i) = self.game.parse_input(text)? {
-            return Ok(i);
+        // the game's reason, or the kernel's, with the options nearest the text
+        let why = match self.game.parse_input(text) {
+            Ok(Some(i)) => return Ok(i),
+            Ok(None) => format!("'{text}' is not a legal option here (`moves` lists them)"),
+            Err(e) => format!("{e:#}"),
+        };
+        match nearest_labels(text, &labels).as_slice() {
+            [] => bail!("{why}"),
+            near => bail!(
+                "{why}; did you mean {}? ({} options)",
+                near.join(" or "),
+                labels.len()
+            ),
         }
-        bail!("'{text}' is not a legal option here (`moves` lists them)")
     }
 
     /// Plays an option; returns its label.
@@ -662,3 +672,31 @@ impl Session {
         Ok(())
     }
 }
+
+/// Labels to offer for a text that names no option, at most [`NEAREST`]: those that begin with
+/// its words (`W1` for `W1 G1->G2`), else those that share its first word (`W1 G1-G3`), else
+/// those a typo away.
+fn nearest_labels(text: &str, labels: &[String]) -> Vec<String> {
+    let typed: Vec<String> = text.split_whitespace().map(str::to_lowercase).collect();
+    let Some(first) = typed.first() else {
+        return Vec::new();
+    };
+    let words =
+        |l: &String| -> Vec<String> { l.split_whitespace().map(str::to_lowercase).collect() };
+    let begins = |l: &&String| {
+        let w = words(l);
+        w.len() > typed.len() && w.iter().zip(&typed).all(|(a, b)| a == b)
+    };
+    let shares = |l: &&String| words(l).first() == Some(first);
+    let near = |l: &&String| crate::script::ruleset::variant::similar(l, text);
+    let pick = |f: &dyn Fn(&&String) -> bool| -> Vec<String> {
+        labels.iter().filter(f).take(NEAREST).cloned().collect()
+    };
+    [pick(&begins), pick(&shares), pick(&near)]
+        .into_iter()
+        .find(|l| !l.is_empty())
+        .unwrap_or_default()
+}
+
+/// Options a refused text is offered at most.
+const NEAREST: usize = 5;
