@@ -149,7 +149,6 @@ fn main() -> ExitCode {
                 && std::env::var_os("NO_COLOR").is_none();
             let mut repl = Repl::new(&dir, color);
             repl.budget = budget;
-            repl.draws_with_step = interactive;
             // Ctrl-C stops the running command and returns to the prompt, never ends the REPL.
             catch_interrupts();
             match repl.new_game(&cli.game, &cli.options) {

@@ -42,10 +42,6 @@ pub struct Repl {
     bots: BTreeMap<Seat, Bot>,
     /// The width help is wrapped to; `None`: the terminal's (at most 100 columns).
     pub width: Option<usize>,
-    /// Interactive play: a step draws the chance events it leaves pending in its middle (a
-    /// tile turned up), and `undo` / `redo` take the step and those draws together. Scripts
-    /// leave them to `roll`, which forces them.
-    pub draws_with_step: bool,
     /// `watch on`: the game's rule files as last seen, to reload when one is saved.
     watch: Option<watch::Watch>,
 }
@@ -158,7 +154,6 @@ impl Repl {
             viewer: Viewer::Referee,
             bots: BTreeMap::new(),
             width: Some(100),
-            draws_with_step: false,
             watch: None,
         }
     }
@@ -296,24 +291,15 @@ impl Repl {
                 &mut sim::train::progress_bar(),
             ),
             ReplCommand::Undo => {
-                let (viewer, joined) = (self.viewer, self.draws_with_step);
+                let viewer = self.viewer;
                 let s = self.session()?;
-                let mut seen = s.last_seen_by();
-                let mut e = s.undo()?;
-                let mut undone = vec![(e.clone(), seen)];
-                // The draws a step made in its middle go with it.
-                while joined && s.draw_pending() {
-                    seen = s.last_seen_by();
-                    e = s.undo()?;
-                    undone.push((e.clone(), seen));
-                }
+                let seen = s.last_seen_by();
+                let e = s.undo()?;
                 // A step hidden from the viewer stays taken: undoing it would reopen a choice
                 // or a draw the viewer may not see (and let it be made again).
-                if let Some((hidden, _)) = undone.iter().find(|(_, seen)| !viewer.sees(*seen)) {
-                    let what = hidden.hidden().describe();
-                    for _ in &undone {
-                        s.redo()?;
-                    }
+                if !viewer.sees(seen) {
+                    let what = e.hidden().describe();
+                    s.redo()?;
                     let who = match viewer {
                         Viewer::Seat(n) if n > 0 => {
                             s.game.with_state(|st| st.turn.name(n).to_string())
@@ -327,7 +313,7 @@ impl Repl {
                 Ok(format!("undid {}\n{}", e.describe(), self.status_line()?))
             }
             ReplCommand::Redo => {
-                let (viewer, joined) = (self.viewer, self.draws_with_step);
+                let viewer = self.viewer;
                 let s = self.session()?;
                 let mark = s.events.len();
                 let e = s.redo()?;
@@ -336,9 +322,6 @@ impl Repl {
                 } else {
                     e.hidden()
                 };
-                while joined && s.draw_pending() && s.can_redo() {
-                    s.redo()?;
-                }
                 self.stepped(mark, format!("redid {}", e.describe()))
             }
             ReplCommand::Log { lines } => self.log(lines),
@@ -450,13 +433,10 @@ impl Repl {
         let viewer = self.viewer;
         let mark = self.session()?.events.len();
         let label = self.session()?.play(text)?;
-        if self.draws_with_step {
-            self.session()?.draw_mid_step()?;
-        }
         let echo = self.echo(format!("played {label}"), viewer, mark);
         let out = self.stepped(mark, echo.clone())?;
-        // A step that drew in its middle (from the streams, or values `roll` queued) keeps its
-        // echo before what the draws did.
+        // A step whose chance event values `roll` queued drew keeps its echo before what the
+        // draw did.
         Ok(if !out.starts_with(&echo) {
             format!("{echo}\n{out}")
         } else {

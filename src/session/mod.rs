@@ -530,61 +530,6 @@ impl Session {
         Ok(())
     }
 
-    /// True when a rule waits in the middle of a step for a chance event it pushed (a tile
-    /// turned up draws its tile and orientation), rather than at a turn's own chance.
-    pub fn draw_pending(&self) -> bool {
-        self.game.with_state(|st| {
-            matches!(
-                st.pending.last().map(|c| &c.wait),
-                Some(crate::kernel::pending::Wait::Chance(..))
-            )
-        })
-    }
-
-    /// Draws, from the seeded streams, the chance events a step left pending in its middle,
-    /// so that interactive play takes a step with its draws (`roll` queued before still forces
-    /// them: those were used first). A chance continuation that pushes itself again would draw
-    /// forever: past [`game::MAX_CONTINUATIONS`] draws it is an error, and the step and its
-    /// draws are taken back.
-    pub fn draw_mid_step(&mut self) -> Result<()> {
-        let Some(step) = self.events.len().checked_sub(1) else {
-            return Ok(());
-        };
-        for _ in 0..game::MAX_CONTINUATIONS {
-            if !(self.draw_pending() && matches!(self.game.status()?, Status::Chance(..))) {
-                return Ok(());
-            }
-            self.chance(None)?;
-        }
-        let hook = self
-            .game
-            .with_state(|s| s.pending.last().map(|c| c.hook.clone()));
-        self.rewind(step)?;
-        bail!(
-            "{}: more than {} chance events drawn in the middle of one step: a chain that does not end (the step was taken back)",
-            hook.unwrap_or_default(),
-            game::MAX_CONTINUATIONS
-        )
-    }
-
-    /// Takes back the events from the `mark`-th on, as many `undo`s would at once: the state
-    /// before it is the kept undo point, or rebuilt by replaying once.
-    fn rewind(&mut self, mark: usize) -> Result<()> {
-        while self.undo.len() > mark + 1 {
-            if let Some(Some(state)) = self.undo.pop() {
-                self.kept.0 -= SNAPSHOT_BYTES + state.own_bytes();
-            }
-        }
-        let Some(state) = self.pop_undo()? else {
-            return Ok(());
-        };
-        self.events.truncate(mark);
-        self.seen.truncate(mark);
-        self.said.truncate(mark);
-        self.game.restore(state);
-        Ok(())
-    }
-
     pub fn undo(&mut self) -> Result<Event> {
         let state = self.pop_undo()?.ok_or_else(|| anyhow!("nothing to undo"))?;
         let event = self.events.pop().expect("one event per undo point");
@@ -593,11 +538,6 @@ impl Session {
         self.game.restore(state);
         self.redo.push(event.clone());
         Ok(event)
-    }
-
-    /// True when `undo` took back a step that `redo` may apply again.
-    pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
     }
 
     pub fn redo(&mut self) -> Result<Event> {

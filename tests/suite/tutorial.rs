@@ -192,7 +192,6 @@ fn shell(dir: &Path, command: &str) -> (String, bool) {
 /// The REPL as `tortuga` starts it at the prompt on the rules folder of `dir`.
 fn prompt(dir: &Path) -> Repl {
     let mut repl = Repl::new(&dir.join("rules"), false);
-    repl.draws_with_step = true;
     repl.new_game("backgammon", &GameOptions::default())
         .expect("the REPL starts");
     repl
