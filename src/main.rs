@@ -149,6 +149,10 @@ fn main() -> ExitCode {
                 && std::env::var_os("NO_COLOR").is_none();
             let mut repl = Repl::new(&dir, color);
             repl.budget = budget;
+            if interactive && std::io::stdout().is_terminal() {
+                // `auto` prints each step's lines as it takes them
+                repl.live = Some(Box::new(|line| println!("{line}")));
+            }
             // Ctrl-C stops the running command and returns to the prompt, never ends the REPL.
             catch_interrupts();
             match repl.new_game(&cli.game, &cli.options) {

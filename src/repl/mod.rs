@@ -30,6 +30,9 @@ use crate::sim::bots::{Bot, BotSpec};
 use commands::{GameOptions, Line, MachineQuery, ReplCommand};
 pub use machine::machine_moves;
 
+/// Where a command prints a line as soon as it has it.
+pub type LiveOutput = Box<dyn FnMut(&str)>;
+
 pub struct Repl {
     pub rules_dir: PathBuf,
     pub color: bool,
@@ -44,6 +47,9 @@ pub struct Repl {
     pub width: Option<usize>,
     /// `watch on`: the game's rule files as last seen, to reload when one is saved.
     watch: Option<watch::Watch>,
+    /// Where a long command prints as it goes, on a terminal (`auto`: what each step did, as
+    /// the steps are taken); `None`: it prints when done.
+    pub live: Option<LiveOutput>,
 }
 
 /// Splits a command line into words, each with the byte offset where it starts: `"…"` groups
@@ -155,6 +161,7 @@ impl Repl {
             bots: BTreeMap::new(),
             width: Some(100),
             watch: None,
+            live: None,
         }
     }
 
@@ -816,8 +823,23 @@ impl Repl {
         let mut watch = crate::sim::Watch::new(s.game.rules.host.limits.budget().steps);
         let mut steps = 0;
         let bots = &mut self.bots;
+        let (live, color) = (&mut self.live, self.color);
+        // the log lines printed as they came (on a terminal)
+        let mut shown = logged;
         let ran = (|| -> Result<()> {
             while limit.is_none_or(|n| steps < n) {
+                if let Some(print) = live.as_mut() {
+                    let viewer = s.game.view;
+                    let lines: Vec<String> = s.game.with_state(|st| {
+                        let new = st.log.iter().skip(shown);
+                        shown = st.log.len();
+                        new.filter_map(|l| l.for_viewer(viewer).map(str::to_string))
+                            .collect()
+                    });
+                    for line in lines {
+                        print(&paint::paint(&line, color));
+                    }
+                }
                 let status = s.status()?.clone();
                 if !matches!(status, Status::Over { .. }) {
                     watch.step(&s.game)?;
@@ -852,8 +874,9 @@ impl Repl {
             Err(e) => return Err(e),
             Ok(()) => false,
         };
-        // What the steps did, as `log` reads it: the last few lines, the rest counted.
-        let said = self.log_from(logged)?;
+        // What the steps did, as `log` reads it: what was not printed as it came, or the last
+        // few lines, the rest counted.
+        let said = self.log_from(if self.live.is_some() { shown } else { logged })?;
         let cut = said.len().saturating_sub(AUTO_LINES);
         let mut out: Vec<String> = Vec::new();
         if cut > 0 {

@@ -174,3 +174,24 @@ fn a_here_document_at_the_prompt_sets_up_a_position() {
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
+
+/// On a terminal `auto` prints what each step did as it takes it: every line of a long run,
+/// none cut to the last few as a script's output is.
+#[test]
+fn auto_streams_each_step_on_a_terminal() {
+    let state = tempfile::tempdir().unwrap();
+    let mut p = start_on(
+        state.path(),
+        &common::fixtures(),
+        &["--game", "race", "--set", "goal=100"],
+    );
+    p.send_line("auto 60").unwrap();
+    let before = p.exp_string("60 steps").expect("auto ends");
+    assert!(
+        !before.contains("earlier lines"),
+        "a terminal gets every line:\n{before}"
+    );
+    let lines = before.lines().filter(|l| l.contains("die ")).count();
+    assert!(lines >= 20, "{lines} lines:\n{before}");
+    p.exp_string("tortuga> ").unwrap();
+}
