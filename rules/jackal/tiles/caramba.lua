@@ -21,7 +21,7 @@ local function fire(G, l)
       end
     end
   else
-    G:log("Caramba!")
+    G:log("Caramba! the pirate swears, and nothing happens (the switch caramba gives the tile an effect)")
   end
 end
 
