@@ -432,13 +432,14 @@ local function answer(G, ans, owner, kind, l, extra)
   C.th(owner, "decide", G, l, kind, extra, ans)
 end
 
--- The question shown for a decision.
+-- The question shown for a decision, in words: the team, the pirate and the cell it is asked
+-- at, and the tile's own question or the kind's.
 local function prompt(G, owner, kind, l, extra)
   local custom = owner ~= "move" and C.th(owner, "prompt", G, l, kind, extra)
-  if custom then return C.team_name(G:get("turn")) .. ": " .. custom .. " (" .. kind .. ")" end
   local c = C.mover(G)
-  local who = c and c.label or C.team_name(G:get("turn"))
-  return string.format("%s %s at %s: %s (%s)", C.team_name(G:get("turn")), who, B.name(l), C.question(kind), kind)
+  local team = C.team_name(G:get("turn"))
+  local who = c and team .. " " .. c.label or team
+  return string.format("%s at %s: %s", who, B.name(l), custom or C.question(kind))
 end
 
 STEPS = { arrive = arrive, land = land, effect = effect, flip = flip, reveal = reveal }

@@ -998,7 +998,7 @@ function C.draw(G, tile, randomizer, l, why)
   return "wait"
 end
 
--- What a decision asks, in words (prompts keep the kind beside them; the log has only these).
+-- What a decision asks, in words (prompts and the log say these, never the kind).
 local QUESTIONS = {
   arrow_exit = "which arrow to follow", knight_target = "where to jump",
   plane_target = "where to fly", plane_wait = "whether to fly now",

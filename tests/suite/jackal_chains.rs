@@ -51,7 +51,11 @@ fn j19_single_arrow() {
 fn j20_arrow_exit_choice() {
     let mut j = J::new(&pos("tiles E4=a4E\nW1 E3\n"));
     j.play("W1 E3->E4");
-    assert!(j.status().contains("arrow_exit"), "{}", j.status());
+    assert!(
+        j.status().contains("which arrow to follow"),
+        "{}",
+        j.status()
+    );
     assert_eq!(j.moves(), ["D4", "F4"]);
     j.play("D4");
     assert_eq!(j.place("W1"), "D4");
@@ -191,7 +195,7 @@ fn j30_ice_then_crocodile() {
 fn j31_knight_flips_only_its_landing() {
     let mut j = J::new(&pos("tiles E4=hs D6=#. F6=#. E5=#. F5=#.\nW1 E3\n"));
     j.play("W1 E3->E4");
-    assert!(j.status().contains("knight_target"), "{}", j.status());
+    assert!(j.status().contains("where to jump"), "{}", j.status());
     assert_eq!(
         sorted(j.moves()),
         sorted(
@@ -213,7 +217,7 @@ fn j32_ice_after_a_knight_jump() {
     let mut j = J::new(&pos("tiles E4=hs F6=ic\nW1 E3\n"));
     j.play("W1 E3->E4");
     j.play("F6");
-    assert!(j.status().contains("knight_target"), "{}", j.status());
+    assert!(j.status().contains("where to jump"), "{}", j.status());
     assert_eq!(
         sorted(j.moves()),
         sorted(

@@ -33,7 +33,11 @@ fn j67_blocked_exit() {
 fn j68_cave_exit_choice() {
     let mut j = J::new(&pos("tiles C4=cv J9=cv F11=cv\nW1 C5\n"));
     j.play("W1 C5->C4");
-    assert!(j.status().contains("cave_exit"), "{}", j.status());
+    assert!(
+        j.status().contains("which cave to come out of"),
+        "{}",
+        j.status()
+    );
     assert_eq!(j.moves(), ["F11", "J9"]);
     j.play("F11");
     assert_eq!(j.place("W1"), "F11");
@@ -55,7 +59,12 @@ fn j70_take_the_coin_of_the_one_you_hit() {
     let mut j = J::new(&pos("tiles C4=cv J9=cv\nB1 J9\nW1 J10\ncoins J9=1\n"));
     j.play("W1 J10->J9");
     assert_eq!(j.place("B1"), "ship");
-    assert!(j.status().contains("cave_take"), "{}", j.status());
+    assert!(
+        j.status()
+            .contains("whether to take the coin into the cave"),
+        "{}",
+        j.status()
+    );
     j.play("take");
     assert_eq!(j.place("W1"), "C4");
     assert_eq!(j.coins_at("C4"), 1);
@@ -66,12 +75,20 @@ fn j70_take_the_coin_of_the_one_you_hit() {
 fn j71_earthquake() {
     let mut j = J::new(&pos("tiles E5=#eq C3=#. K9=cr\nW1 D5\ncoins F6=1\n"));
     j.play("W1 D5->E5");
-    assert!(j.status().contains("quake_first"), "{}", j.status());
+    assert!(
+        j.status().contains("which tile the earthquake moves"),
+        "{}",
+        j.status()
+    );
     let m = j.moves();
     assert!(!m.contains(&"E5".to_string()) && !m.contains(&"F6".to_string()));
     assert!(m.contains(&"C3".to_string()) && m.contains(&"K9".to_string()));
     j.play("C3");
-    assert!(j.status().contains("quake_second"), "{}", j.status());
+    assert!(
+        j.status().contains("where the earthquake moves it"),
+        "{}",
+        j.status()
+    );
     assert!(!j.moves().contains(&"C3".to_string()));
     j.play("K9");
     assert_eq!(j.token("C3"), "cr");
@@ -116,7 +133,11 @@ fn j72_lighthouse() {
         "tiles E5=#lh C3=#gr C4=#fr C5=#r2 C6=#c1\nW1 D5\nY1 D4\n",
     ));
     j.play("W1 D5->E5");
-    assert!(j.status().contains("lighthouse_pick"), "{}", j.status());
+    assert!(
+        j.status().contains("which tiles the lighthouse shows"),
+        "{}",
+        j.status()
+    );
     assert_eq!(j.moves(), ["C6", "C5", "C4", "C3"]);
     j.play("C3");
     j.play("C4");

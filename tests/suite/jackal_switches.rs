@@ -106,7 +106,7 @@ fn ship_pickup_and_allied_sailing() {
 fn plane_at_once_and_no_transit_targets() {
     let mut j = J::new(&pos("set plane_deferred=false\ntiles E5=#pl\nW1 D5\n"));
     j.play("W1 D5->E5");
-    assert!(j.status().contains("plane_target"), "{}", j.status());
+    assert!(j.status().contains("where to fly"), "{}", j.status());
     let mut j = J::new(&pos(
         "set plane_targets=no_transit\ntiles E5=pl K10=ic K11=cr K12=hs\nW1 E5\n",
     ));
@@ -286,7 +286,11 @@ fn quake_scope_and_rotation() {
     j.play("W1 D5->E5");
     j.play("C3");
     j.play("K9");
-    assert!(j.status().contains("quake_turn"), "{}", j.status());
+    assert!(
+        j.status().contains("how to turn the moved tile"),
+        "{}",
+        j.status()
+    );
     assert_eq!(j.moves(), ["a1N", "a1E", "a1S", "a1W"]);
     j.play("a1W");
     assert_eq!(j.token("K9"), "a1W");

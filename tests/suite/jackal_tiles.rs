@@ -168,10 +168,10 @@ fn j47_chest() {
 fn j48_plane_flight() {
     let mut j = J::new(&pos("tiles E5=#pl\nW1 D5\n"));
     j.play("W1 D5->E5");
-    assert!(j.status().contains("plane_wait"), "{}", j.status());
+    assert!(j.status().contains("whether to fly now"), "{}", j.status());
     assert_eq!(j.moves(), ["fly", "wait"]);
     j.play("fly");
-    assert!(j.status().contains("plane_target"), "{}", j.status());
+    assert!(j.status().contains("where to fly"), "{}", j.status());
     let m = j.moves();
     assert_eq!(m.len(), 117, "{m:?}");
     assert!(m.contains(&"G1".to_string()));
@@ -212,14 +212,14 @@ fn j51_enemy_hits_the_waiter_and_may_fly() {
     let mut j = J::new(&pos("turn black\ntiles E5=pl\nW1 E5\nB1 D5\n"));
     j.play("B1 D5->E5");
     assert_eq!(j.place("W1"), "ship");
-    assert!(j.status().contains("plane_wait"), "{}", j.status());
+    assert!(j.status().contains("whether to fly now"), "{}", j.status());
 }
 
 #[test]
 fn j52_flight_onto_ice_and_crocodile() {
     let mut j = J::new(&pos("tiles E5=pl K10=ic\nW1 E5\n"));
     j.play("W1 E5->K10");
-    assert!(j.status().contains("plane_target"), "{}", j.status());
+    assert!(j.status().contains("where to fly"), "{}", j.status());
     j.play("G1");
     assert_eq!(j.place("W1"), "ship");
 
