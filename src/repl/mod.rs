@@ -189,8 +189,9 @@ impl Repl {
         // An option's label typed alone plays it (`8/5 6/5`), and so does a word the game
         // declares (`double`, `take`), whose parse hook says why it cannot when it is not offered.
         let declared = words.len() == 1 && self.game_commands().contains_key(first);
-        if !commands::names().contains(first) && (declared || self.offers(line) || self.reads(line))
-        {
+        let names = commands::names();
+        let is_command = names.contains(first);
+        if !is_command && (declared || self.offers(line) || self.reads(line)) {
             return self.play(line).map(|out| self.with_printed(out));
         }
         if first == "help"
@@ -205,32 +206,25 @@ impl Repl {
                 "{word}: {help} (typed alone, when the game offers it)"
             ));
         }
-        // A first word that is no command and no typo of one is a move the game refuses
-        // (`W1 G1-G3`): the game's reason, with the options nearest the text, is the one to give.
-        let names = commands::names();
-        if !names.contains(first)
-            && did_you_mean(first, &names.iter().map(String::as_str).collect::<Vec<_>>()).is_none()
+        // The grammar takes a first word that names a file (`x/show`, `show.txt`) for the
+        // command it ends with: only a plain word is a command's name.
+        let plain = std::path::Path::new(first)
+            .file_stem()
+            .and_then(|f| f.to_str())
+            == Some(first);
+        // A first word that is no command (not a plain word, or no typo of a command's name)
+        // is a move the game refuses (`24/18 13/11`, `W1 G1-G3`): the game's reason, with the
+        // options nearest the text, is the one to give.
+        let typo = || did_you_mean(first, &names.iter().map(String::as_str).collect::<Vec<_>>());
+        if !is_command
+            && (!plain || typo().is_none())
             && self.session.is_some()
             && self.sees_decision().unwrap_or(false)
             && let Err(e) = self.session()?.resolve_option(line)
         {
             bail!("{e:#}");
         }
-        // The grammar takes a first word that names a file (`x/show`, `show.txt`) for the
-        // command it ends with: only a plain word is a command's name.
-        if std::path::Path::new(first)
-            .file_stem()
-            .and_then(|f| f.to_str())
-            != Some(first)
-        {
-            // No command has such a name: it is a move the game refuses (`24/18 13/11`), and the
-            // game's reason is the one to give.
-            if self.session.is_some()
-                && self.sees_decision().unwrap_or(false)
-                && let Err(e) = self.session()?.resolve_option(line)
-            {
-                bail!("{e:#}");
-            }
+        if !plain {
             bail!("unknown command '{first}' (type help)");
         }
         let mut grammar = Line::command();
