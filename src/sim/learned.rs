@@ -250,14 +250,17 @@ thread_local! {
 /// the game table's `learns` makes of it ([`Rules::evaluated_as`]), loaded once a thread.
 pub fn evaluated_ruleset(rules: &Rules) -> Result<Ruleset> {
     let own = Ruleset::of(rules);
-    let Some(opts) = rules.evaluated_as() else {
+    if rules.evaluated_as().is_none() {
         return Ok(own);
-    };
+    }
     let key = toml::to_string(&own)?;
     if let Some(r) = EVALUATED.with_borrow(|m| m.get(&key).cloned()) {
         return Ok(r);
     }
-    let evaluated = Ruleset::of(&Rules::load(&rules.host.root, &rules.game, &opts)?);
+    let evaluated = match rules.load_evaluated()? {
+        Some(other) => Ruleset::of(&other),
+        None => own,
+    };
     EVALUATED.with_borrow_mut(|m| m.insert(key, evaluated.clone()));
     Ok(evaluated)
 }

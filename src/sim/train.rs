@@ -110,16 +110,13 @@ fn asked_rules(dir: &Path, args: &TrainArgs, budget: &Budget) -> Result<Rules> {
 
 /// The rules `asked` trains: those it plays by (the game table's `learns`;
 /// `Rules::evaluated_as`).
-fn evaluated(dir: &Path, asked: Rules) -> Result<Rules> {
-    match asked.evaluated_as() {
-        Some(opts) => Rules::load(dir, &asked.game, &opts),
-        None => Ok(asked),
-    }
+fn evaluated(asked: Rules) -> Result<Rules> {
+    Ok(asked.load_evaluated()?.unwrap_or(asked))
 }
 
 /// The rules `args` train, loaded on this thread.
 fn load(dir: &Path, args: &TrainArgs, budget: &Budget) -> Result<Rules> {
-    evaluated(dir, asked_rules(dir, args, budget)?)
+    evaluated(asked_rules(dir, args, budget)?)
 }
 
 /// What `train` says when the ruleset plays by another's evaluation (the game table's
@@ -423,7 +420,7 @@ pub fn train(
     let jobs = jobs(args.jobs)?;
     let asked = asked_rules(dir, args, budget)?;
     let learns = learns_note(&asked);
-    let rules = Rc::new(evaluated(dir, asked)?);
+    let rules = Rc::new(evaluated(asked)?);
     let players = args.players.unwrap_or(rules.seats.default);
     let mut gauge = match args.gauge.as_str() {
         "none" => None,

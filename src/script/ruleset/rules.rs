@@ -569,6 +569,14 @@ impl Rules {
         })
     }
 
+    /// The rules this ruleset plays by ([`Rules::evaluated_as`]), loaded from the same folder;
+    /// `None`: it plays by its own.
+    pub fn load_evaluated(&self) -> Result<Option<Rules>> {
+        self.evaluated_as()
+            .map(|opts| Rules::load(&self.host.root, &self.game, &opts))
+            .transpose()
+    }
+
     /// The files this ruleset was read from, with their SHA-256.
     pub fn files(&self) -> BTreeMap<String, String> {
         self.host.files.borrow().clone()
