@@ -424,6 +424,16 @@ function C.read_view(G)
 end
 
 -- The name of seat s, through view V: asked once per view (a seat keeps its name).
+-- What follows "white to play": nothing when the seat plays that team alone, else the seat as
+-- the kernel shows it (" (white+black)").
+---@param seat string the seat's name (G:seat_name)
+---@param t integer the team to play
+---@return string
+function C.played_by(seat, t)
+  if seat == B.TEAMS[t] then return "" end
+  return " (" .. seat .. ")"
+end
+
 function C.vseat_name(V, s)
   local name = V.seat_names[s]
   if not name then

@@ -140,7 +140,8 @@ end
 local game = {
   name = "jackal",
   title = "Jackal (Шакал)",
-  seats = { min = 2, max = 4, default = 4, names = { "P1", "P2", "P3", "P4" } },
+  -- a seat is shown by the teams it plays ("yellow", "white+black"); P1…P4 are taken as input
+  seats = { min = 2, max = 4, default = 4, names = { "P1", "P2", "P3", "P4" }, shown = "units" },
   switches = SW,
   formats = {
     public = "what every player may know: tiles not seen by all are closed, no deck",

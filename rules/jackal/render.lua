@@ -143,7 +143,7 @@ function R.render(G, viewer)
   if phase == "over" then
     legend = legend .. " · game over: " .. tostring(G:get("result"))
   elseif turn then
-    legend = legend .. " · " .. tint(turn, B.TEAMS[turn]) .. " to play (" .. G:seat_name(C.controller(G, turn)) .. ")"
+    legend = legend .. " · " .. tint(turn, B.TEAMS[turn]) .. " to play" .. C.played_by(G:seat_name(C.controller(G, turn)), turn)
     if G:get("shifted") then legend = legend .. " {green}(grass){/}" end
     legend = legend .. " · round " .. (G:get("round") or 1)
   end

@@ -272,7 +272,7 @@ end
 -- options `opts`, and "end" after the main action ("pass" when an action phase has none).
 -- V: a view of the state.
 local function decision_of(V, t, actor, phase, opts)
-  local who = B.TEAMS[t] .. " to play (" .. C.vseat_name(V, actor) .. ")"
+  local who = B.TEAMS[t] .. " to play" .. C.played_by(C.vseat_name(V, actor), t)
   if phase == "post" then
     opts[#opts + 1] = { label = "end", a = "end" }
     return { actor = actor, options = opts, prompt = who .. ": free actions, or end" }

@@ -310,7 +310,7 @@ function G:cells_get(locs, k, ...) end
 ---@return integer
 function G:seats() end
 
----A seat's name.
+---A seat's name as players see it: its declared name or, where the game's seats are shown by units, the units it plays, joined by '+' ("white+black").
 ---@param s Seat
 ---@return string
 function G:seat_name(s) end

@@ -22,6 +22,8 @@ pub const MAX_UNITS: usize = 64;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnOrder {
     names: Vec<String>,
+    /// Whether a seat is shown by the units it plays (Jackal's "yellow"), not by its name.
+    by_units: bool,
     teams: Vec<u32>,
     /// The play units in order of play; `None`: every seat is a unit of its own, named as
     /// the seat. Declared once, so states share them.
@@ -42,12 +44,18 @@ impl TurnOrder {
         TurnOrder {
             teams: (1..=n as u32).collect(),
             names,
+            by_units: false,
             units: None,
             current: 1,
             direction: 1,
             skips: vec![0; n],
             extra: vec![0; n],
         }
+    }
+
+    /// Shows each seat by the units it plays from now on (the game's `seats.shown = "units"`).
+    pub fn show_by_units(&mut self) {
+        self.by_units = true;
     }
 
     pub fn seats(&self) -> u32 {
@@ -67,8 +75,9 @@ impl TurnOrder {
     }
 
     /// The seat whose name is `name` (case-insensitive), or a seat number, or the seat that
-    /// controls the unit of that name: a game that shows its colours ("white to play") takes
-    /// them where a seat is asked for (`show yellow`, `as white`).
+    /// controls the unit of that name, or the seat shown by that name: a game that shows its
+    /// colours ("white to play") takes them where a seat is asked for (`show yellow`, `as
+    /// white`, `bot white+black greedy`), and the declared name (`P2`) still works.
     pub fn find(&self, name: &str) -> Option<Seat> {
         self.names
             .iter()
@@ -81,6 +90,9 @@ impl TurnOrder {
                     .iter()
                     .find(|u| u.name.eq_ignore_ascii_case(name))
                     .map(|u| u.seat)
+            })
+            .or_else(|| {
+                (1..=self.seats()).find(|&s| self.player_name(s).eq_ignore_ascii_case(name))
             })
     }
 
@@ -131,9 +143,12 @@ impl TurnOrder {
         }
     }
 
-    /// A seat as the game shows its players: the units it plays, joined ("white+black"), or
-    /// its own name when it plays none (or the game declares no units).
+    /// A seat as the game shows its players: its name, or where the game shows seats by their
+    /// units, the units it plays, joined ("white+black"), unless it plays none.
     pub fn player_name(&self, seat: Seat) -> String {
+        if !self.by_units {
+            return self.name(seat).to_string();
+        }
         let plays: Vec<&str> = self
             .units
             .iter()

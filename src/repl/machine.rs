@@ -132,7 +132,7 @@ pub fn machine_moves(
 
 /// The name the game gives a seat.
 fn seat_name(game: &Game, seat: Seat) -> String {
-    game.with_state(|st| st.turn.name(seat).to_string())
+    game.with_state(|st| st.turn.player_name(seat))
 }
 
 /// The game's own `machine_moves` hook on a fresh state.

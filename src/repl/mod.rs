@@ -302,9 +302,7 @@ impl Repl {
                     let what = e.hidden().describe();
                     s.redo()?;
                     let who = match viewer {
-                        Viewer::Seat(n) if n > 0 => {
-                            s.game.with_state(|st| st.turn.name(n).to_string())
-                        }
+                        Viewer::Seat(n) if n > 0 => s.game.with_state(|st| st.turn.player_name(n)),
                         _ => "a spectator".to_string(),
                     };
                     bail!(
@@ -618,7 +616,7 @@ impl Repl {
             Viewer::Seat(s) => self
                 .session
                 .as_ref()
-                .map(|x| x.game.with_state(|st| st.turn.name(s).to_string()))
+                .map(|x| x.game.with_state(|st| st.turn.player_name(s)))
                 .unwrap_or_else(|| format!("seat {s}")),
         }
     }
@@ -689,7 +687,7 @@ impl Repl {
             && *actor != mine
         {
             let actor = *actor;
-            let who = s.game.with_state(|st| st.turn.name(actor).to_string());
+            let who = s.game.with_state(|st| st.turn.player_name(actor));
             bail!(
                 "it is {who}'s decision and you view the game as {} (`as {who}` or `as referee`)",
                 self.viewer_name()
@@ -745,7 +743,7 @@ impl Repl {
                 prompt,
                 ..
             } => {
-                let who = s.game.with_state(|st| st.turn.name(actor).to_string());
+                let who = s.game.with_state(|st| st.turn.player_name(actor));
                 if !sees {
                     return Ok(format!("{who} to decide (hidden from you)"));
                 }
@@ -916,7 +914,7 @@ impl Repl {
                     .or(st.turn.find(who))
             })
             .ok_or_else(|| anyhow!("bot: no seat '{who}' {}", seat_choices(&s.game, who)))?;
-        let name = s.game.with_state(|st| st.turn.name(seat).to_string());
+        let name = s.game.with_state(|st| st.turn.player_name(seat));
         if kind == "off" {
             self.bots.remove(&seat);
             return Ok(format!("{name}: no bot (auto plays at random)"));
@@ -940,7 +938,7 @@ impl Repl {
         let Status::Decision { actor, .. } = *s.game.status()? else {
             bail!("hint: no decision waits (the game waits for chance, or is over)");
         };
-        let name = s.game.with_state(|st| st.turn.name(actor).to_string());
+        let name = s.game.with_state(|st| st.turn.player_name(actor));
         if matches!(viewer, Viewer::Seat(v) if v != actor) {
             bail!(
                 "hint: the decision is {name}'s, not {viewer_name}'s (`as {name}` or `as referee`)"
@@ -1381,7 +1379,7 @@ fn position_seats(rules: &Rc<Rules>, position: &str) -> Result<u32> {
 fn seat_names(game: &Game) -> Vec<String> {
     game.with_state(|st| {
         (1..=st.turn.seats())
-            .map(|i| st.turn.name(i).to_string())
+            .map(|i| st.turn.player_name(i))
             .collect()
     })
 }

@@ -73,6 +73,9 @@ impl Game {
             );
         }
         let mut state = State::new(s.names(seats), seed, rules.switches.clone());
+        if s.by_units {
+            state.turn.show_by_units();
+        }
         if let Some(secret) = secret_seed {
             state.set_secret_seed(secret);
         }
@@ -728,7 +731,7 @@ impl Game {
         if forced.is_some() && hidden {
             // A seat that may not see the outcome must not choose it either.
             let who = match self.view {
-                Viewer::Seat(s) if s > 0 => self.with_state(|st| st.turn.name(s).to_string()),
+                Viewer::Seat(s) if s > 0 => self.with_state(|st| st.turn.player_name(s)),
                 _ => "this view".to_string(),
             };
             bail!(

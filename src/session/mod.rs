@@ -267,7 +267,7 @@ impl Session {
         }
         let line = match (&event, actor) {
             (Event::Play(label), Some(a)) => {
-                let name = self.game.with_state(|s| s.turn.name(a).to_string());
+                let name = self.game.with_state(|s| s.turn.player_name(a));
                 LogLine {
                     text: format!("{name}: {label}"),
                     seen_by,

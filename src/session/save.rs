@@ -55,7 +55,7 @@ impl SaveFile {
         let view = match viewer {
             Viewer::Referee => None,
             Viewer::Seat(0) => Some("spectator".to_string()),
-            Viewer::Seat(s) => Some(session.game.with_state(|st| st.turn.name(s).to_string())),
+            Viewer::Seat(s) => Some(session.game.with_state(|st| st.turn.player_name(s))),
         };
         if view.is_some() {
             origin.secret_seed = None;

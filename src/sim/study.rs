@@ -257,7 +257,7 @@ impl Spec {
                 let (seat_names, teams) = game.with_state(|s: &State| {
                     let n = s.turn.seats();
                     (
-                        (1..=n).map(|i| s.turn.name(i).to_string()).collect(),
+                        (1..=n).map(|i| s.turn.player_name(i)).collect(),
                         (1..=n).map(|i| s.turn.team(i)).collect(),
                     )
                 });

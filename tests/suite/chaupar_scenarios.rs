@@ -704,7 +704,7 @@ fn s44_team_wins() {
 fn s45_two_players_win() {
     let mut c = C::at("implement cowries / seats 2 / S: home 4 / N: N.m2', home 3");
     c.roll("2");
-    assert_eq!(c.status(), "game over: A (S+N) win (S+N 1, E+W 0)");
+    assert_eq!(c.status(), "game over: A (S+N) win (A 1, B 0)");
 }
 
 #[test]

@@ -30,7 +30,7 @@ fn the_board_shows_tiles_people_items_and_a_legend() {
     assert!(lines[row1].contains("[W]") && lines[row1 + 1].contains("W3"));
     assert!(board.contains("gold: white 3"), "{board}");
     assert!(board.contains("black 0 rum 2"), "{board}");
-    assert!(board.contains("white to play (P1)"), "{board}");
+    assert!(board.contains("white to play ·"), "{board}");
     assert!(board.contains("W1 trapped at E5"), "{board}");
     // no colour tags left when colour is off
     assert!(!board.contains("{/}"));
@@ -67,17 +67,34 @@ fn the_demo_script_runs() {
     assert!(out.contains("G4  ") || out.contains("cr"), "{out}");
 }
 
-/// The colours the board shows name seats wherever a seat is asked for: with two players P1
-/// plays white and black, P2 yellow and red; `as black` views as P1, `show yellow` draws P2's
-/// board.
+/// A seat is shown by the colours it plays, and the colours, the seat so shown and its
+/// declared name all name it wherever a seat is asked for: with two players P1 plays white
+/// and black, P2 yellow and red; `as black` views as white+black, `show yellow` draws P2's
+/// board, and the log and `auto` name the seat by its colours.
 #[test]
 fn a_colour_names_the_seat_that_plays_it() {
     let mut r = common::repl(&common::rules());
     common::run(&mut r, &["new jackal --players 2 --seed 2"]);
-    assert_eq!(common::run(&mut r, &["as black"]), "viewing as P1");
+    assert_eq!(common::run(&mut r, &["as black"]), "viewing as white+black");
+    assert_eq!(common::run(&mut r, &["as P1"]), "viewing as white+black");
     common::run(&mut r, &["as referee"]);
     let yellow = common::run(&mut r, &["show yellow"]);
-    let p2 = common::run(&mut r, &["show P2"]);
-    assert_eq!(yellow, p2);
-    assert!(common::fails(&mut r, "show green").contains("no seat 'green'"));
+    assert_eq!(yellow, common::run(&mut r, &["show P2"]));
+    assert_eq!(yellow, common::run(&mut r, &["show yellow+red"]));
+    let e = common::fails(&mut r, "show green");
+    assert!(
+        e.contains("no seat 'green'") && e.contains("white+black, yellow+red"),
+        "{e}"
+    );
+    assert_eq!(
+        common::run(&mut r, &["bot P2 greedy"]),
+        "yellow+red: greedy bot (`auto` lets it play)"
+    );
+    let auto = common::run(&mut r, &["auto 4"]);
+    assert!(
+        auto.contains("white+black: ") && auto.contains("yellow+red: "),
+        "{auto}"
+    );
+    assert!(!auto.contains("P1") && !auto.contains("P2"), "{auto}");
+    assert!(common::run(&mut r, &["log"]).contains("yellow+red: "));
 }

@@ -23,11 +23,11 @@ fn another_team_cannot_read_a_peeked_tile_or_the_deck() {
         .try_run("lua G:secret_get('tile' .. G:loc('C3'))")
         .unwrap_err();
     assert!(
-        e.contains("lua:1:") && e.contains("hidden from seat P3"),
+        e.contains("lua:1:") && e.contains("hidden from seat black"),
         "{e}"
     );
     let e = j.try_run("lua G:bag_items('deck')").unwrap_err();
-    assert!(e.contains("hidden from seat P3"), "{e}");
+    assert!(e.contains("hidden from seat black"), "{e}");
     assert!(!j.lua("G:cell_get(G:loc('C3'), 'c')").contains("cr"));
     let e = j.try_run("lua G:secret_get('seen_W')").unwrap_err();
     assert!(e.contains("hidden"), "{e}");

@@ -264,7 +264,7 @@ fn bad_input_is_refused_with_one_line_naming_it() {
         ),
         (
             &["jackal", "--position", jackal, "--dice", "4"],
-            "error: --dice '4': this position waits for P1's decision, not for a chance event",
+            "error: --dice '4': this position waits for white's decision, not for a chance event",
         ),
         (
             &["chaupar", "--position", chaupar, "--dice", " "],
@@ -295,7 +295,7 @@ fn bad_input_is_refused_with_one_line_naming_it() {
     let before = listed(&mut r);
     let e = fails(&mut r, &format!("moves --position \"{jackal}\" --dice 4"));
     assert!(
-        e.starts_with("--dice '4': this position waits for P1's decision"),
+        e.starts_with("--dice '4': this position waits for white's decision"),
         "{e}"
     );
     let e = fails(&mut r, "moves --position \"jackal 1\nturn nobody\"");

@@ -203,7 +203,7 @@ pub(super) fn viewer_name(state: &State) -> String {
     match state.viewer.seat() {
         None => "the referee".into(),
         Some(0) => "spectators".into(),
-        Some(s) => format!("seat {}", state.turn.name(s)),
+        Some(s) => format!("seat {}", state.turn.player_name(s)),
     }
 }
 
@@ -648,7 +648,7 @@ fn where_is(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> 
 
 fn seat_name(l: *mut ffi::lua_State, state: &mut State) -> Result<c_int, String> {
     let s = state.turn.check(int_arg(l, 2, "seat_name")?)?;
-    push_str(l, state.turn.name(s));
+    push_str(l, &state.turn.player_name(s));
     Ok(1)
 }
 

@@ -32,6 +32,9 @@ pub struct Seats {
     /// Names for a player count, when `names` is a function of the count (a game whose
     /// players are named by side, as Pirates' S1, S2, P1…).
     pub names_by_count: BTreeMap<u32, Vec<String>>,
+    /// `shown = "units"`: a seat is shown by the units it plays (Jackal's colours), its name
+    /// (`P2`) still taken as input.
+    pub by_units: bool,
 }
 
 impl Seats {
@@ -609,6 +612,7 @@ fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
             counts: vec![],
             names: vec![],
             names_by_count: BTreeMap::new(),
+            by_units: false,
         });
     };
     let min: u32 = field::<Option<u32>>(&t, "min", what)?.unwrap_or(2);
@@ -642,6 +646,11 @@ fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
         LuaValue::Nil => {}
         _ => names = field::<Vec<String>>(&t, "names", what)?,
     }
+    let by_units = match field::<Option<String>>(&t, "shown", what)?.as_deref() {
+        None | Some("names") => false,
+        Some("units") => true,
+        Some(other) => bail!("{what}: seats.shown is \"names\" or \"units\", not \"{other}\""),
+    };
     Ok(Seats {
         min,
         max,
@@ -649,6 +658,7 @@ fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
         counts,
         names,
         names_by_count,
+        by_units,
     })
 }
 
