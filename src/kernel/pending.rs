@@ -90,8 +90,34 @@ impl Continuation {
         }
     }
 
-    /// `hook(args) — why: waits for …`, one line, as `viewer` may read it: a viewer outside
-    /// `seen_by` reads `…` for the arguments and options.
+    /// One line in players' words, as `viewer` may read it: why the continuation is there and
+    /// what it waits for (`turning up E5: waits for chance 'deck'`), the seat by `name`; a
+    /// viewer outside `seen_by` reads no options. `None` for a step of the rules that says
+    /// no why and waits for nothing: it has nothing to tell a player.
+    pub fn tell(&self, viewer: Viewer, name: impl Fn(Seat) -> String) -> Option<String> {
+        let sees = viewer.sees(self.seen_by());
+        let why = match (&self.wait, self.why.is_empty()) {
+            (Wait::Step, true) => return None,
+            (_, true) => "a step of the rules",
+            (_, false) => &self.why,
+        };
+        let wait = match &self.wait {
+            Wait::Step => "runs next".into(),
+            Wait::Chance(chance, _) => format!("waits for chance '{chance}'"),
+            Wait::Decision(d) => {
+                let who = name(d.actor);
+                match &d.options {
+                    None => format!("will ask {who}"),
+                    Some(o) if sees => format!("waits for {who} to choose among {}", o.join(", ")),
+                    Some(_) => format!("waits for {who} to choose (hidden from you)"),
+                }
+            }
+        };
+        Some(format!("{why}: {wait}"))
+    }
+
+    /// `hook(args) — why: waits for …`, one line, as `viewer` may read it, for rule authors
+    /// (`pending --hooks`): a viewer outside `seen_by` reads `…` for the arguments and options.
     pub fn describe(&self, viewer: Viewer) -> String {
         let sees = viewer.sees(self.seen_by());
         let args: Vec<String> = if sees {

@@ -143,10 +143,14 @@ pub enum ReplCommand {
     },
     /// What is being resolved in the middle of a move, top first.
     ///
-    /// The rules' continuations, each with its hook, its arguments, why it is there and what it
-    /// waits for.
-    #[command(after_help = "Example: pending")]
-    Pending,
+    /// The rules' continuations, each with why it is there and what it waits for; with
+    /// `--hooks`, each with its hook and arguments too (for rule authors).
+    #[command(after_help = "Examples: pending, pending --hooks")]
+    Pending {
+        /// Name each continuation's hook and arguments
+        #[arg(long)]
+        hooks: bool,
+    },
     /// Let the bots take the next steps (Ctrl-C stops them).
     ///
     /// Decisions and chance events alike, by default to the end of the game: each seat's `bot`,

@@ -273,7 +273,7 @@ impl Repl {
                 let echo = self.echo(drawn.join("; "), viewer, mark);
                 self.stepped(mark, echo)
             }
-            ReplCommand::Pending => self.pending(),
+            ReplCommand::Pending { hooks } => self.pending(hooks),
             ReplCommand::As { who } => self.view_as(who.as_deref()),
             ReplCommand::Auto { steps, any } => self.auto(steps, any),
             ReplCommand::Bot { seat, kind, budget } => self.bot(&seat, &kind, budget.as_deref()),
@@ -884,22 +884,41 @@ impl Repl {
         Ok(out.join("\n"))
     }
 
-    /// The pending stack, top first, as the viewer may read it.
-    fn pending(&mut self) -> Result<String> {
+    /// The pending stack, top first, as the viewer may read it: in players' words, or with
+    /// each continuation's hook and arguments (`hooks`).
+    fn pending(&mut self, hooks: bool) -> Result<String> {
         let s = self.session()?;
         let viewer = s.game.view;
-        let lines: Vec<String> = s.game.with_state(|st| {
-            st.pending
+        let (told, all) = s.game.with_state(|st| {
+            let told: Vec<String> = st
+                .pending
                 .iter()
                 .rev()
+                .filter_map(|c| match hooks {
+                    true => Some(c.describe(viewer)),
+                    false => c.tell(viewer, |seat| st.turn.player_name(seat)),
+                })
                 .enumerate()
-                .map(|(i, c)| format!("{}. {}", i + 1, c.describe(viewer)))
-                .collect()
+                .map(|(i, line)| format!("{}. {line}", i + 1))
+                .collect();
+            (told, st.pending.len())
         });
-        if lines.is_empty() {
+        if all == 0 {
             return Ok("nothing pending".into());
         }
-        Ok(lines.join("\n"))
+        let mut out = told.join("\n");
+        let quiet = all - told.len();
+        if quiet > 0 {
+            if !out.is_empty() {
+                out += "\n";
+            }
+            out += &format!(
+                "then {quiet} step{} of the rules (`pending --hooks` names {})",
+                if quiet == 1 { "" } else { "s" },
+                if quiet == 1 { "it" } else { "them" }
+            );
+        }
+        Ok(out)
     }
 
     /// `bot <seat> random|greedy|mcts [budget]`, or `bot <seat> off`: who `auto` plays for.

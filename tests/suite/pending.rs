@@ -17,16 +17,24 @@ fn ferry(extra: &str) -> Repl {
 fn a_move_waits_for_a_chance_event_then_a_decision_and_pending_shows_why() {
     let mut r = ferry("");
     run(&mut r, &["play sail"]);
-    let p = run(&mut r, &["pending"]);
+    // In players' words; the hooks and their arguments for rule authors.
     assert_eq!(
-        p,
+        run(&mut r, &["pending"]),
+        "1. A sails: waits for chance 'wave'\n\
+         2. the turn ends after the crossing: runs next"
+    );
+    assert_eq!(
+        run(&mut r, &["pending --hooks"]),
         "1. waved(1) — A sails: waits for chance 'wave'\n\
          2. turn_over() — the turn ends after the crossing: runs next"
     );
     let out = run(&mut r, &["roll 3"]);
     assert!(out.contains("A: which pier? — 3 options"), "{out}");
     assert!(
-        run(&mut r, &["pending"])
+        run(&mut r, &["pending"]).starts_with("1. A docks: waits for A to choose among p2, p3, p4")
+    );
+    assert!(
+        run(&mut r, &["pending --hooks"])
             .starts_with("1. dock(1, 3) — A docks: waits for seat 1 to choose among p2, p3, p4")
     );
     run(&mut r, &["play p4"]);
@@ -81,7 +89,7 @@ fn a_single_option_is_taken_and_none_runs_the_fallback() {
 fn a_house_rule_stacks_on_a_continuation_across_a_chance_event() {
     let mut r = ferry("--variant calm");
     run(&mut r, &["play sail", "roll 1"]);
-    assert!(run(&mut r, &["pending"]).starts_with("1. waved(1, true) — A sails again"));
+    assert!(run(&mut r, &["pending --hooks"]).starts_with("1. waved(1, true) — A sails again"));
     run(&mut r, &["roll 1"]);
     // Thrown again once only: this 1 is sailed.
     assert_eq!(run(&mut r, &["position"]), "2,1");
@@ -156,8 +164,12 @@ fn what_a_continuation_holds_is_seen_only_by_its_seen_by_seats() {
     );
     run(&mut r, &["play sail", "roll 3", "as B"]);
     assert_eq!(
-        run(&mut r, &["pending"]).lines().next().unwrap(),
+        run(&mut r, &["pending --hooks"]).lines().next().unwrap(),
         "1. dock(…) — A docks: waits for seat 1 to choose (hidden from you)"
+    );
+    assert_eq!(
+        run(&mut r, &["pending"]).lines().next().unwrap(),
+        "1. A docks: waits for A to choose (hidden from you)"
     );
     assert!(run(&mut r, &["show"]).contains("A to decide (hidden from you)"));
     assert_eq!(run(&mut r, &["lua G:pending()[2].args"]), "nil");
@@ -167,7 +179,7 @@ fn what_a_continuation_holds_is_seen_only_by_its_seen_by_seats() {
     );
     // The actor sees its own decision; so does the referee.
     run(&mut r, &["as A"]);
-    assert!(run(&mut r, &["pending"]).contains("dock(1, 3)"));
+    assert!(run(&mut r, &["pending --hooks"]).contains("dock(1, 3)"));
     assert_eq!(run(&mut r, &["lua G:pending()[2].args[2]"]), "3");
     run(&mut r, &["play p3", "as B"]);
     let log = run(&mut r, &["log"]);
@@ -195,4 +207,20 @@ fn an_ask_hook_only_reads_and_a_query_cannot_push() {
     let e = fails(&mut r, "lua G:push({ hook = \"turn_over\" })");
     assert!(e.contains("lua:1:") && e.contains("read-only"), "{e}");
     assert_eq!(fingerprint(&r), before);
+}
+
+/// A game's own continuations read in players' words: Jackal's draw of a face-down tile names
+/// the cell, not `chain.drawn(…)`; steps that say nothing are counted, named by `--hooks`.
+#[test]
+fn jackal_pending_speaks_without_identifiers() {
+    let mut r = repl(&common::rules());
+    run(&mut r, &["new jackal --seed 3", "play W1 G1->G2"]);
+    assert_eq!(
+        run(&mut r, &["pending"]),
+        "1. turning up G2: waits for chance 'deck'\n\
+         then 2 steps of the rules (`pending --hooks` names them)"
+    );
+    let hooks = run(&mut r, &["pending --hooks"]);
+    assert!(hooks.starts_with("1. chain.drawn("), "{hooks}");
+    assert_eq!(hooks.lines().count(), 3, "{hooks}");
 }

@@ -157,27 +157,27 @@ fn rules_shows_the_house_rules_on_their_hooks() {
 fn mid_turn_spins_wait_on_the_pending_stack() {
     let mut g = Pi::at("turn P1 / weather wind N / G1@(6,5) / B1@(7,6)");
     g.play("fire B1 G1");
-    let pending = g.run("pending");
+    let pending = g.run("pending --hooks");
     assert!(
         pending.contains("shot_spun") && pending.contains("the shot at G1"),
         "{pending}"
     );
     g.spin("calm");
     assert!(
-        g.run("pending").contains("shot_spun"),
+        g.run("pending --hooks").contains("shot_spun"),
         "a wedge spins again"
     );
     g.spin("N");
-    assert!(!g.run("pending").contains("shot_spun"));
+    assert!(!g.run("pending --hooks").contains("shot_spun"));
     let mut g = Pi::at("turn P1 / weather hurricane W / B1@(9,3) / B2@(12,1)");
     g.play("drift");
-    let pending = g.run("pending");
+    let pending = g.run("pending --hooks");
     assert!(
         pending.contains("wreck_spun") && pending.contains("drift_done"),
         "{pending}"
     );
     g.spin("hurricane");
-    assert!(g.run("pending").contains("hurricane_drawn"));
+    assert!(g.run("pending --hooks").contains("hurricane_drawn"));
     g.spin("E");
     assert!(
         g.ship("B1").unwrap().contains("(9,3)"),
