@@ -69,6 +69,21 @@ impl Log {
         }
     }
 
+    /// The line at position `at`, if there is one, to change in place (copying the lines
+    /// after it, as `insert` does).
+    pub fn edit(&mut self, at: usize, f: impl FnOnce(&mut LogLine)) {
+        let mut after = Vec::new();
+        while self.len > at {
+            after.extend(self.pop());
+        }
+        if let Some(line) = after.last_mut() {
+            f(line);
+        }
+        for l in after.into_iter().rev() {
+            self.push(l);
+        }
+    }
+
     /// Every line, oldest first.
     pub fn iter(&self) -> impl Iterator<Item = &LogLine> {
         let mut chunks = Vec::new();

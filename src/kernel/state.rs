@@ -469,6 +469,29 @@ impl State {
         self.log_for(line, ALL_SEATS);
     }
 
+    /// Tells in the log that the decision `why` had no option and its fallback ran, the
+    /// fallback's lines from `mark` on: as one event with the fallback's first line where
+    /// everyone reads it ("W2 at G2: which cave to come out of — nothing to choose, so W2 is
+    /// lost in the cave"), else as a line of its own before them.
+    pub fn told_instead(&mut self, mark: usize, why: &str) {
+        if !self.logging {
+            return;
+        }
+        let public = self
+            .log
+            .iter()
+            .nth(mark)
+            .is_some_and(|l| l.seen_by == ALL_SEATS && l.otherwise.is_none());
+        if public {
+            self.log.edit(mark, |l| {
+                l.text = format!("{why} — nothing to choose, so {}", l.text)
+            });
+        } else {
+            self.log
+                .insert(mark, LogLine::public(format!("{why} (nothing to choose)")));
+        }
+    }
+
     /// Appends a log line that only the seats of `seen_by` (and the referee) may read.
     pub fn log_for(&mut self, text: String, seen_by: u64) {
         if self.logging {

@@ -258,8 +258,9 @@ impl Game {
                             top.hook
                         );
                     };
-                    self.log_with(|| format!("{} (nothing to choose)", top.why));
+                    let mark = self.with_state(|s| s.log.len());
                     last = Some(self.call_continuation(none, None, &top.args, false)?);
+                    self.with_state_mut(|s| s.told_instead(mark, &top.why));
                 }
                 [only] if d.auto => {
                     self.pop();
