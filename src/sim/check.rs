@@ -43,7 +43,7 @@ pub struct CheckArgs {
     pub players: Option<u32>,
     #[arg(long = "set")]
     pub sets: Vec<String>,
-    /// The folder the shrunk replays are written to.
+    /// The folder the shrunk replays are written to (made if missing).
     #[arg(long, default_value = ".")]
     pub out: PathBuf,
     /// Worker threads (default: every core; at most 4 a core). The report is the same.
@@ -347,9 +347,11 @@ pub fn check(
         Some(n) => n,
         None => Rules::load(dir, &args.game, &opts)?.seats.default,
     };
-    if !args.out.is_dir() {
+    if args.out.exists() && !args.out.is_dir() {
         bail!("--out {}: not a folder", args.out.display());
     }
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| anyhow!("--out {}: cannot make the folder: {e}", args.out.display()))?;
     let stop = AtomicBool::new(false);
     let mut lines: Vec<(u64, String)> = Vec::new();
     let mut checked = 0;
