@@ -26,6 +26,7 @@ fn an_interrupt_keeps_the_finished_games_and_drops_the_rest() {
         seed: 5,
         bots: vec!["random".into()],
         skill: None,
+        drama: false,
     };
     let mut seen = 0;
     let results = run(

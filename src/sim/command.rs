@@ -40,6 +40,10 @@ pub struct SimArgs {
         conflicts_with = "bots"
     )]
     pub skill: Option<String>,
+    /// Trace the learned evaluation through every game: lead changes, when the result was
+    /// settled, how far behind the winner was (needs weights: `tortuga train`).
+    #[arg(long)]
+    pub drama: bool,
     #[arg(long)]
     pub players: Option<u32>,
     /// A house rule to switch on beyond the variants' (repeatable).
@@ -140,6 +144,7 @@ pub fn sim(
         seed: args.seed,
         bots: args.bots.split(',').map(|b| b.trim().to_string()).collect(),
         skill: args.skill.as_deref().map(skill_pair).transpose()?,
+        drama: args.drama,
     };
     spec.validate()?;
     if let Some(text) = &args.until_ci {

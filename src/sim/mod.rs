@@ -4,6 +4,7 @@
 pub mod bots;
 pub mod check;
 pub mod command;
+pub mod drama;
 pub mod learned;
 pub mod pool;
 pub mod profile;

@@ -8,19 +8,11 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
+use super::drama::Drama;
 use super::stats::{
     Interval, LEVEL, Summary, holm, mean_test_at, paired_test_at, summary, wilson_at,
 };
-use super::study::{Cut, Results, game_seed, strong_seat, variant_name};
-
-/// The seats (0-based) with the highest score; none when every seat scores the same (a draw).
-pub fn winners(scores: &[f64]) -> Vec<usize> {
-    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    if scores.iter().all(|&s| s == best) {
-        return vec![];
-    }
-    (0..scores.len()).filter(|&i| scores[i] == best).collect()
-}
+use super::study::{Cut, Results, game_seed, strong_seat, variant_name, winners};
 
 /// The reward of each seat at the end of a game: the winners (highest score) share 1.
 pub fn rewards(scores: &[f64], seats: usize) -> Vec<f64> {
@@ -240,6 +232,22 @@ fn per_game(results: &Results, v: usize, counters: &[String]) -> Vec<(String, Ki
     out.push(("options a decision".into(), Kind::Mean, options.collect()));
     let forced = records.iter().map(|r| per_decision(r.forced, r.decisions));
     out.push(("forced decisions".into(), Kind::Share, forced.collect()));
+    // `--drama`: the learned evaluation traced through each decided game
+    if results.spec.drama {
+        type Of = fn(&Drama) -> f64;
+        let measures: [(&str, Kind, Of); 3] = [
+            ("lead changes", Kind::Mean, |d| d.lead_changes as f64),
+            ("settled at", Kind::Share, |d| d.settled_at),
+            ("winner's deficit", Kind::Share, |d| d.deficit),
+        ];
+        for (name, kind, of) in measures {
+            let xs = records
+                .iter()
+                .map(|r| r.drama.as_ref().map_or(f64::NAN, of))
+                .collect();
+            out.push((name.into(), kind, xs));
+        }
+    }
     if scores_points(results) {
         for (s, name) in rules.seat_names.iter().enumerate() {
             let xs = records

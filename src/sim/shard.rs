@@ -187,6 +187,9 @@ impl Shard {
                 if r.decisions > MAX_DECISIONS {
                     return Err(format!("{v}, game {k}: {} decisions", r.decisions));
                 }
+                if r.drama.is_some_and(|d| !d.possible(r.decisions)) {
+                    return Err(format!("{v}, game {k}: a drama no trace can give"));
+                }
                 // every decision offers at least one option, and starts at most one turn
                 if r.turns > r.decisions
                     || r.forced > r.decisions

@@ -18,11 +18,14 @@ use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use super::bots::{Bot, BotSpec, parse_bots};
+use super::drama::{Drama, drama};
+use super::learned;
 use super::pool;
 use super::shard::MAX_PLAYERS;
 use super::{Runaway, Starter, Watch};
 use crate::kernel::rng::Stream;
 use crate::kernel::{Seat, State, Value};
+use crate::learn::net::Net;
 use crate::script::ruleset::variant::parse_assignment;
 use crate::script::{Budget, LoadOptions, Rules};
 use crate::session::driven::Taken;
@@ -48,6 +51,10 @@ pub struct Spec {
     /// players, the weak one everywhere else, in place of `bots`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skill: Option<[String; 2]>,
+    /// Trace the learned evaluation through every game (`--drama`): lead changes, when the
+    /// result was settled, how far behind the winner was ([`super::drama`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drama: bool,
 }
 
 /// The bots of a study's games: the same at every game, or a strong one moving round the
@@ -130,6 +137,9 @@ pub struct Record {
     /// Why the game was stopped before its end, if it was (its scores are then all 0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cut: Option<Cut>,
+    /// With `--drama`, what the evaluation traced through a decided game says of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drama: Option<Drama>,
 }
 
 /// A game stopped before its end: a result of the study (its bots did not end it), counted
@@ -160,6 +170,15 @@ pub struct Results {
     pub records: Vec<Vec<Record>>,
     /// Games the run was asked for (the whole study, or one shard's games).
     pub asked: u64,
+}
+
+/// The seats (0-based) with the highest score; none when every seat scores the same (a draw).
+pub fn winners(scores: &[f64]) -> Vec<usize> {
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if scores.iter().all(|&s| s == best) {
+        return vec![];
+    }
+    (0..scores.len()).filter(|&i| scores[i] == best).collect()
 }
 
 /// The seed of game k of a study seeded `seed`.
@@ -252,6 +271,9 @@ impl Spec {
                 for spec in lineup.bots() {
                     spec.check(&rules)?;
                 }
+                if self.drama {
+                    learned::weights_for(&rules).map_err(|e| anyhow!("--drama: {e:#}"))?;
+                }
                 let mut starter = Starter::new(rules.clone(), self.players);
                 let game = starter.start(game_seed(self.seed, 0))?;
                 let (seat_names, teams) = game.with_state(|s: &State| {
@@ -294,69 +316,144 @@ pub fn load_rules(
     Rules::load(dir, game, &opts)
 }
 
-/// Plays game `k` to the end with one bot a seat; a game that changed a rule table fails
-/// (see [`super::watched`]).
-pub fn play(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Result<Record> {
+/// Plays game `k` to the end with one bot a seat, with `drama` tracing the learned evaluation
+/// at every decision ([`Trace`]); a game that changed a rule table fails (see
+/// [`super::watched`]).
+pub fn play(
+    starter: &mut Starter,
+    specs: &[BotSpec],
+    seed: u64,
+    k: u64,
+    drama: bool,
+) -> Result<Record> {
     let rules = starter.rules.clone();
     super::watched(
         &rules,
         |r: &Record| r.decisions,
-        || play_game(starter, specs, seed, k),
+        || {
+            let seed_k = game_seed(seed, k);
+            let mut game = starter.start(seed_k)?;
+            game.simulated();
+            let mut trace = match drama {
+                true => Some(Trace::new(&game)?),
+                false => None,
+            };
+            let mut bots: Vec<Bot> = specs
+                .iter()
+                .zip(1..)
+                .map(|(spec, seat)| Bot::new(spec.clone(), seed_k, seat))
+                .collect();
+            let mut pace = Pace::default();
+            let mut watch = Watch::new(game.rules.host.limits.budget().steps);
+            // Bots that only draw take their steps in the kernel's loop (`Game::play_steps`); the
+            // others look ahead between steps.
+            // (A traced game stops at each decision.)
+            let drawing = trace.is_none() && bots.iter().all(|b| b.spec == BotSpec::Random);
+            // the scores, or why the game was stopped before its end
+            let (scores, cut) = loop {
+                if let Status::Over { ref scores, .. } = *game.status()? {
+                    break (scores.clone(), None);
+                }
+                let room = match watch.allow(&game) {
+                    Ok(room) => room,
+                    Err(e) => match e.downcast_ref::<Runaway>() {
+                        Some(&runaway) => break (vec![0.0; specs.len()], Some(Cut::from(runaway))),
+                        None => return Err(e),
+                    },
+                };
+                let taken = if drawing {
+                    game.play_steps(
+                        room,
+                        &mut |actor, count| match bots.get_mut(actor as usize - 1) {
+                            Some(bot) => {
+                                pace.decide(actor, count);
+                                Ok(bot.draw(count))
+                            }
+                            None => bail!("seat {actor} has no bot"),
+                        },
+                    )?
+                } else {
+                    if let Some(trace) = trace.as_mut()
+                        && matches!(*game.status()?, Status::Decision { .. })
+                    {
+                        trace.read(&mut game)?;
+                    }
+                    look_ahead_step(&mut game, &mut bots, &mut pace)?
+                };
+                watch.took(taken.steps());
+            };
+            let drama = match (trace, cut) {
+                (Some(trace), None) => trace.drama(&scores),
+                _ => None,
+            };
+            Ok(Record {
+                game: k,
+                scores,
+                decisions: pace.decisions,
+                turns: pace.turns,
+                options: pace.options,
+                forced: pace.forced,
+                stats: game.with_state(|s| s.stats.clone()),
+                cut,
+                drama,
+            })
+        },
     )
 }
 
-fn play_game(starter: &mut Starter, specs: &[BotSpec], seed: u64, k: u64) -> Result<Record> {
-    let seed_k = game_seed(seed, k);
-    let mut game = starter.start(seed_k)?;
-    game.simulated();
-    let mut bots: Vec<Bot> = specs
-        .iter()
-        .zip(1..)
-        .map(|(spec, seat)| Bot::new(spec.clone(), seed_k, seat))
-        .collect();
-    let mut pace = Pace::default();
-    let mut watch = Watch::new(game.rules.host.limits.budget().steps);
-    // Bots that only draw take their steps in the kernel's loop (`Game::play_steps`); the
-    // others look ahead between steps.
-    let drawing = bots.iter().all(|b| b.spec == BotSpec::Random);
-    // the scores, or why the game was stopped before its end
-    let (scores, cut) = loop {
-        if let Status::Over { ref scores, .. } = *game.status()? {
-            break (scores.clone(), None);
+/// Each side's estimate of winning at every decision of a game, by the learned evaluation,
+/// each seat reading its own view: a side (a team) estimates as its seats do on average.
+struct Trace {
+    net: Rc<Net>,
+    /// The side of each seat (0-based), in seat order.
+    sides: Vec<usize>,
+    rows: Vec<Vec<f64>>,
+}
+
+impl Trace {
+    fn new(game: &Game) -> Result<Trace> {
+        let net = learned::weights_for(&game.rules)?;
+        let teams: Vec<u32> =
+            game.with_state(|s| (1..=s.turn.seats()).map(|i| s.turn.team(i)).collect());
+        let mut order: Vec<u32> = teams.clone();
+        order.sort_unstable();
+        order.dedup();
+        let sides = teams
+            .iter()
+            .map(|t| order.iter().position(|o| o == t).unwrap_or(0))
+            .collect();
+        Ok(Trace {
+            net,
+            sides,
+            rows: Vec::new(),
+        })
+    }
+
+    fn side_count(&self) -> usize {
+        self.sides.iter().max().map_or(0, |m| m + 1)
+    }
+
+    /// Reads every seat's estimate in the state of `game`.
+    fn read(&mut self, game: &mut Game) -> Result<()> {
+        let mut sum = vec![0.0; self.side_count()];
+        let mut seats = vec![0.0; self.side_count()];
+        for (seat, &side) in (1..).zip(&self.sides) {
+            sum[side] += f64::from(learned::estimates(game, &self.net, seat)?[0]);
+            seats[side] += 1.0;
         }
-        let room = match watch.allow(&game) {
-            Ok(room) => room,
-            Err(e) => match e.downcast_ref::<Runaway>() {
-                Some(&runaway) => break (vec![0.0; specs.len()], Some(Cut::from(runaway))),
-                None => return Err(e),
-            },
-        };
-        let taken = if drawing {
-            game.play_steps(
-                room,
-                &mut |actor, count| match bots.get_mut(actor as usize - 1) {
-                    Some(bot) => {
-                        pace.decide(actor, count);
-                        Ok(bot.draw(count))
-                    }
-                    None => bail!("seat {actor} has no bot"),
-                },
-            )?
-        } else {
-            look_ahead_step(&mut game, &mut bots, &mut pace)?
-        };
-        watch.took(taken.steps());
-    };
-    Ok(Record {
-        game: k,
-        scores,
-        decisions: pace.decisions,
-        turns: pace.turns,
-        options: pace.options,
-        forced: pace.forced,
-        stats: game.with_state(|s| s.stats.clone()),
-        cut,
-    })
+        self.rows
+            .push(sum.iter().zip(&seats).map(|(s, n)| s / n).collect());
+        Ok(())
+    }
+
+    /// The drama of the game, if one side won it.
+    fn drama(&self, scores: &[f64]) -> Option<Drama> {
+        let won: Vec<usize> = winners(scores).iter().map(|&s| self.sides[s]).collect();
+        match won.as_slice() {
+            [side, rest @ ..] if rest.iter().all(|s| s == side) => drama(&self.rows, *side),
+            _ => None,
+        }
+    }
 }
 
 /// The decisions of a game as they were taken: who took them, among how many options.
@@ -428,7 +525,7 @@ pub fn run(
             .iter_mut()
             .zip(&spec.variants)
             .map(|(s, v)| {
-                play(s, &bots, spec.seed, k).map_err(|e| {
+                play(s, &bots, spec.seed, k, spec.drama).map_err(|e| {
                     anyhow!(
                         "{} {}, game {k} (seed {}): {e:#}",
                         spec.game,

@@ -600,3 +600,67 @@ fn one_cubeless_evaluation_serves_money_and_match_play() {
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// `sim --drama` traces the learned evaluation through every game: without weights it is
+/// refused naming the `train` command; with them the report (text and JSON) gives lead
+/// changes, when the result was settled and the winner's deficit, each within what it can
+/// be, and the same whatever `--jobs` is.
+#[test]
+fn drama_traces_the_learned_evaluation_through_each_game() {
+    let rules = common::fixtures();
+    let cache = tempfile::tempdir().unwrap();
+    let sim = [
+        "sim",
+        "dice_race",
+        "--drama",
+        "--games",
+        "200",
+        "--seed",
+        "3",
+    ];
+    let e = refused(&rules, cache.path(), &sim);
+    assert!(
+        e.contains("--drama") && e.contains("tortuga train dice_race"),
+        "{e}"
+    );
+    train(
+        &rules,
+        cache.path(),
+        &["dice_race", "--games", "20000", "--seed", "1"],
+    );
+    let json = |jobs: &str| {
+        let o = tortuga(
+            &rules,
+            cache.path(),
+            &[&sim[..], &["--json", "--jobs", jobs]].concat(),
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let one = json("1");
+    assert_eq!(one, json("2"), "the same trace whatever --jobs is");
+    let report: serde_json::Value = serde_json::from_str(&one).unwrap();
+    let measure = |name: &str| {
+        report["variants"][0]["measures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == name)
+            .unwrap_or_else(|| panic!("no measure {name}: {one}"))["interval"]["estimate"]
+            .as_f64()
+            .unwrap()
+    };
+    // A race of two runners, one die each: the lead changes now and then, the winner is
+    // often behind at some point, and it is settled late.
+    let changes = measure("lead changes");
+    assert!((0.2..10.0).contains(&changes), "{changes}");
+    let settled = measure("settled at");
+    assert!((0.5..=1.0).contains(&settled), "{settled}");
+    let deficit = measure("winner's deficit");
+    assert!((0.05..=1.0).contains(&deficit), "{deficit}");
+    let o = tortuga(&rules, cache.path(), &sim);
+    let text = String::from_utf8_lossy(&o.stdout);
+    for name in ["lead changes", "settled at", "winner's deficit"] {
+        assert!(text.contains(name), "{text}");
+    }
+}

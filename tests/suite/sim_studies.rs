@@ -7,10 +7,11 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use tortuga::script::Budget;
-use tortuga::sim::report::{Report, winners};
+use tortuga::sim::report::Report;
 use tortuga::sim::sequential::{self, Target};
 use tortuga::sim::shard::{Shard, merge};
 use tortuga::sim::stats::{paired_difference, unpaired_difference};
+use tortuga::sim::study::winners;
 use tortuga::sim::study::{Results, Spec, run, shard_games};
 
 fn spec(game: &str, variants: &[Option<&str>], games: u64, bots: &str) -> Spec {
@@ -24,6 +25,7 @@ fn spec(game: &str, variants: &[Option<&str>], games: u64, bots: &str) -> Spec {
         seed: 11,
         bots: vec![bots.into()],
         skill: None,
+        drama: false,
     }
 }
 
