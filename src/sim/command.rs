@@ -27,9 +27,11 @@ pub struct SimArgs {
     pub games: u64,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// One bot for every seat, or one a seat, comma-separated: random, greedy, mcts[:500|:200ms].
-    #[arg(long, default_value = "random")]
-    pub bots: String,
+    /// One bot for every seat, or one a seat, comma-separated: random, greedy, mcts[:500|:200ms],
+    /// learned (default: learned where `tortuga train` made weights for every variant, else
+    /// random).
+    #[arg(long)]
+    pub bots: Option<String>,
     /// How much skill decides the game: a strong bot against weak ones (default greedy,random),
     /// the strong one's seat moving round the table game by game; in place of --bots.
     #[arg(
@@ -134,6 +136,10 @@ pub fn sim(
     if args.vs.is_some() {
         variants.push(args.vs.clone());
     }
+    let bots = match &args.bots {
+        Some(bots) => bots.split(',').map(|b| b.trim().to_string()).collect(),
+        None => default_bots(dir, args, &variants, budget)?,
+    };
     let spec = Spec {
         game: args.game.clone(),
         variants,
@@ -142,7 +148,7 @@ pub fn sim(
         players,
         games: args.games,
         seed: args.seed,
-        bots: args.bots.split(',').map(|b| b.trim().to_string()).collect(),
+        bots,
         skill: args.skill.as_deref().map(skill_pair).transpose()?,
         drama: args.drama,
     };
@@ -216,6 +222,24 @@ fn default_players(dir: &Path, args: &SimArgs, budget: &Budget) -> Result<u32> {
     Ok(crate::script::Rules::load(dir, &args.game, &opts)?
         .seats
         .default)
+}
+
+/// The bots of a study that names none: `learned` where weights exist for the ruleset of
+/// every variant, so that a study describes players worth studying once they are trained;
+/// else `random` (and the report warns that it describes random play).
+fn default_bots(
+    dir: &Path,
+    args: &SimArgs,
+    variants: &[Option<String>],
+    budget: &Budget,
+) -> Result<Vec<String>> {
+    for v in variants {
+        let rules = study::load_rules(dir, &args.game, v, &args.house, &args.sets, budget)?;
+        if crate::sim::learned::weights_for(&rules).is_err() {
+            return Ok(vec!["random".into()]);
+        }
+    }
+    Ok(vec!["learned".into()])
 }
 
 /// Runs `sim-merge`: the report the whole study would print.

@@ -604,11 +604,22 @@ fn one_cubeless_evaluation_serves_money_and_match_play() {
 /// `sim --drama` traces the learned evaluation through every game: without weights it is
 /// refused naming the `train` command; with them the report (text and JSON) gives lead
 /// changes, when the result was settled and the winner's deficit, each within what it can
-/// be, and the same whatever `--jobs` is.
+/// be, and the same whatever `--jobs` is. A `sim` that names no bots seats `learned` once
+/// weights exist, and says it describes random play before.
 #[test]
 fn drama_traces_the_learned_evaluation_through_each_game() {
     let rules = common::fixtures();
     let cache = tempfile::tempdir().unwrap();
+    let header = || {
+        let o = tortuga(&rules, cache.path(), &["sim", "dice_race", "--games", "20"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let before = header();
+    assert!(
+        before.contains("bots random") && before.contains("describe random play"),
+        "{before}"
+    );
     let sim = [
         "sim",
         "dice_race",
@@ -637,6 +648,11 @@ fn drama_traces_the_learned_evaluation_through_each_game() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         String::from_utf8(o.stdout).unwrap()
     };
+    let after = header();
+    assert!(
+        after.contains("bots learned") && !after.contains("random play"),
+        "{after}"
+    );
     let one = json("1");
     assert_eq!(one, json("2"), "the same trace whatever --jobs is");
     let report: serde_json::Value = serde_json::from_str(&one).unwrap();
