@@ -80,6 +80,11 @@ return {
     names = function(n) return n == 2 and { "A", "B" } or table.move({ "S", "E", "N", "W" }, 1, n, 1, {}) end,
   },
   switches = require("chaupar.switches"),
+  -- what the counters `sim` reports count (G:stat)
+  counters = {
+    captures = "pieces captured",
+    forfeits = "throws and values that could not be played",
+  },
   randomizers = IMPLEMENTS,
   hooks = {
     setup = setup,

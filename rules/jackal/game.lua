@@ -143,6 +143,13 @@ local game = {
   -- a seat is shown by the teams it plays ("yellow", "white+black"); P1…P4 are taken as input
   seats = { min = 2, max = 4, default = 4, names = { "P1", "P2", "P3", "P4" }, shown = "units" },
   switches = SW,
+  -- what the counters `sim` reports count (G:stat)
+  counters = {
+    flips = "tiles turned up",
+    sails = "ship moves",
+    hits = "pirates sent back to their ship",
+    deaths = "pirates killed",
+  },
   formats = {
     public = "what every player may know: tiles not seen by all are closed, no deck",
     current = "the position as it stands, also in the middle of a move (which setup does not take)",

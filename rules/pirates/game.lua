@@ -67,6 +67,12 @@ return {
   end },
   variant = "author",
   switches = SWITCHES,
+  -- what the counters `sim` reports count (G:stat)
+  counters = {
+    shipwrecks = "ships wrecked",
+    golden_to_cadiz = "games the golden galleon reached Cadiz",
+    golden_wrecked = "games the golden galleon was wrecked",
+  },
   randomizers = {
     spin = W.spin,
     hdir = W.HDIR,

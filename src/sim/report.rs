@@ -3,7 +3,7 @@
 //! differences with a plain statement of which are significant. The same records give the
 //! same report, whether they come from one run or from merged shards.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -113,6 +113,10 @@ pub struct Report {
     pub players: u32,
     /// The seats' names, in seat order.
     pub seats: Vec<String>,
+    /// What a measure counts, by its name, where it says more than the name: the kernel's
+    /// (`length`: decisions) and the counters the rules declare (`counters`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub units: BTreeMap<String, String>,
     pub bots: Vec<String>,
     /// What a reader must know about the bots (see [`super::study::Spec::warnings`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -506,6 +510,7 @@ impl Report {
                 .rulesets
                 .first()
                 .map_or_else(Vec::new, |r| r.seat_names.clone()),
+            units: units(results),
             bots: spec.bots.clone(),
             skill: spec.skill.clone(),
             warnings: spec.warnings(),
@@ -517,6 +522,15 @@ impl Report {
             bins: edges,
             differences,
             level,
+        }
+    }
+
+    /// A measure's name as the text report shows it: with what it counts, if that is known
+    /// (`flips (tiles turned up)`).
+    fn label(&self, name: &str) -> String {
+        match self.units.get(name) {
+            Some(unit) => format!("{name} ({unit})"),
+            None => name.to_string(),
         }
     }
 
@@ -577,7 +591,11 @@ impl Report {
             .variants
             .first()
             .map_or(0, |v| {
-                v.measures.iter().map(|m| m.name.len()).max().unwrap_or(0)
+                v.measures
+                    .iter()
+                    .map(|m| self.label(&m.name).chars().count())
+                    .max()
+                    .unwrap_or(0)
             })
             .max("length median".len())
             .max(edge.as_ref().map_or(0, |e| e.chars().count()));
@@ -588,7 +606,11 @@ impl Report {
         out.push('\n');
         let rows = self.variants.first().map_or(0, |v| v.measures.len());
         for i in 0..rows {
-            let _ = write!(out, "{:width$}", self.variants[0].measures[i].name);
+            let _ = write!(
+                out,
+                "{:width$}",
+                self.label(&self.variants[0].measures[i].name)
+            );
             for v in &self.variants {
                 let _ = write!(out, "  {:>26}", cell(&v.measures[i]));
             }
@@ -652,7 +674,7 @@ impl Report {
                 let _ = writeln!(
                     out,
                     "{:width$}  {:>26}  {}",
-                    d.name,
+                    self.label(&d.name),
                     signed(d.kind, &d.interval),
                     if d.significant { "significant" } else { "" }
                 );
@@ -663,6 +685,16 @@ impl Report {
         }
         out.trim_end().to_string()
     }
+}
+
+/// What the study's measures count: the kernel's own, then the counters the first variant's
+/// rules declare.
+fn units(results: &Results) -> BTreeMap<String, String> {
+    let mut units = BTreeMap::from([("length".to_string(), "decisions".to_string())]);
+    if let Some(rules) = results.rulesets.first() {
+        units.extend(rules.units.clone());
+    }
+    units
 }
 
 /// A confidence level as a percentage, with no more digits than it needs (95, 99.375).

@@ -111,6 +111,9 @@ pub struct Ruleset {
     pub seat_names: Vec<String>,
     /// The team of each seat after setup.
     pub teams: Vec<u32>,
+    /// What each counter counts, as the rules declare (`counters`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub units: BTreeMap<String, String>,
 }
 
 /// How one game ended.
@@ -288,6 +291,7 @@ impl Spec {
                     hash: rules.digest(),
                     seat_names,
                     teams,
+                    units: rules.counters.clone(),
                 })
             })
             .collect()

@@ -11,8 +11,7 @@ use tortuga::sim::report::Report;
 use tortuga::sim::sequential::{self, Target};
 use tortuga::sim::shard::{Shard, merge};
 use tortuga::sim::stats::{paired_difference, unpaired_difference};
-use tortuga::sim::study::winners;
-use tortuga::sim::study::{Results, Spec, run, shard_games};
+use tortuga::sim::study::{Results, Spec, run, shard_games, winners};
 
 fn spec(game: &str, variants: &[Option<&str>], games: u64, bots: &str) -> Spec {
     Spec {
@@ -678,4 +677,28 @@ fn the_no_blocks_study_counts_captures_and_forfeits() {
     assert!(measure(&r, 0, "forfeits").total > 0.0, "{}", r.text());
     let (team, seat) = (measure(&r, 0, "team S+N wins"), measure(&r, 0, "S wins"));
     assert_eq!(team.total, seat.total, "partners win together");
+}
+
+/// A counter the game table's `counters` describes is labelled with what it counts, in the
+/// text and the differences, and `--json` carries the units; the measure keeps its name.
+#[test]
+fn counters_are_labelled_with_what_they_count() {
+    let mut s = spec("jackal", &[None, Some("forty_rounds")], 4, "random");
+    s.house = vec!["forty_rounds".into()];
+    let r = Report::of(&study(&common::rules(), &s, 1));
+    assert_eq!(r.units["flips"], "tiles turned up");
+    assert_eq!(r.units["length"], "decisions");
+    assert!(measure(&r, 0, "flips").interval.estimate > 0.0);
+    let text = r.text();
+    let flips: Vec<&str> = text.lines().filter(|l| l.starts_with("flips")).collect();
+    assert_eq!(flips.len(), 2, "a measure and a difference: {text}");
+    assert!(
+        flips
+            .iter()
+            .all(|l| l.starts_with("flips (tiles turned up) ")),
+        "{text}"
+    );
+    assert!(text.contains("\nlength (decisions) "), "{text}");
+    let json: serde_json::Value = serde_json::to_value(&r).unwrap();
+    assert_eq!(json["units"]["deaths"], "pirates killed");
 }

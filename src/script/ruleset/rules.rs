@@ -150,6 +150,9 @@ pub struct Rules {
     /// e.g. backgammon's `double`): typed alone at the prompt, each plays the option it names,
     /// or gets the game's reason why it cannot now.
     pub commands: BTreeMap<String, String>,
+    /// What each of the rules' counters (`G:stat`) counts, for reports (the game table's
+    /// `counters`, name to unit: Jackal's `flips = "tiles turned up"`).
+    pub counters: BTreeMap<String, String>,
     /// Labels the uniform-random bot of `auto` takes when a decision offers one, the first
     /// offered (the game table's `auto_prefers`; backgammon's `roll`, `take`), so it does not
     /// throw a game away on the cube unless `auto --any` lets it.
@@ -326,6 +329,7 @@ impl Rules {
         };
         let formats = words("formats")?;
         let commands = words("commands")?.unwrap_or_default();
+        let counters = words("counters")?.unwrap_or_default();
         let evaluations = words("evaluations")?.unwrap_or_default();
         let auto_prefers: Vec<String> =
             field::<Option<Vec<String>>>(&def, "auto_prefers", &what)?.unwrap_or_default();
@@ -514,6 +518,7 @@ impl Rules {
             learns_switches,
             formats,
             commands,
+            counters,
             auto_prefers,
             evaluations,
             outcomes,
