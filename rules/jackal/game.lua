@@ -29,7 +29,9 @@
 --                               a decision the tile asked for (plane_wait, cave_exit,
 --                               cave_take, quake_first/second/turn, lighthouse_pick/place); a
 --                               decision with one option is answered automatically, with none
---                               with nil
+--                               with nil. decide returns a motion (the chain goes on) or
+--                               "rest" (the move ends here), as on_arrive; or nil, "wait" or
+--                               "done" when the tile itself ended the move or asked again
 --   prompt(G, cell, kind, extra) the question shown for such a decision (optional)
 --   transit(G, cell)            how the tile sends whoever arrives on, nil when it does not:
 --                               "arrow", "repeat" (ice), "back" (crocodile), "jump" (horse),

@@ -967,7 +967,7 @@ function hook.wreck_spun(G, outcome, p) end
 ---@field on_draw? fun(G: G, cell: Loc, outcome: any[], ch: table): table|string?
 ---The options of a decision the tile asked for (one is taken at once, none answers nil).
 ---@field choices? fun(G: G, cell: Loc, kind: string, extra?: Value): string[]
----Applies the answer to a decision the tile asked for.
+---Applies the answer to a decision the tile asked for; returns a motion `{to, type, dx, dy}` (the chain goes on) or "rest" (the move ends here), as on_arrive does, or nil, "wait" or "done" when the tile ended the move itself or asked again.
 ---@field decide? fun(G: G, cell: Loc, kind: string, extra: Value, answer: string?): table|string?
 ---The question shown for such a decision.
 ---@field prompt? fun(G: G, cell: Loc, kind: string, extra?: Value): string

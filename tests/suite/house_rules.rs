@@ -260,3 +260,48 @@ fn tile_mistakes_are_caught_at_load() {
         assert!(e.contains(want), "want {want:?} in: {e}");
     }
 }
+
+/// What a tile's `decide` returns is honoured as `on_arrive`'s return is: a motion carries the
+/// pirate on (here one cell east, onto a face-down tile that is then turned up), "rest" ends
+/// the move where it is.
+#[test]
+fn a_tiles_decide_may_return_a_motion_or_rest() {
+    let dir = jackal_with_tile(
+        "local C = require(\"jackal.core\")\n\
+         local B = require(\"jackal.board\")\n\
+         return { name = \"zz\", code = \"zz\", count = 1, glyph = \"Z\",\n\
+           hooks = {\n\
+             on_arrive = function(G, l) return C.ask(G, \"zz\", \"zz_pick\", l) end,\n\
+             choices = function() return { \"east\", \"stay\" } end,\n\
+             decide = function(G, l, _, _, answer)\n\
+               if answer == \"stay\" then return \"rest\" end\n\
+               local x, y = B.xy(l)\n\
+               return C.motion(l, B.loc(x + 1, y), \"step\")\n\
+             end,\n\
+           } }\n",
+    );
+    std::fs::write(
+        dir.path().join("rules/jackal/variants/zz.toml"),
+        "game = \"jackal\"\n[switches]\npack = \"custom\"\n[tiles]\nzz = 1\nempty = 17\n",
+    )
+    .unwrap();
+    let mut r = repl(&dir.path().join("rules"));
+    run(
+        &mut r,
+        &[
+            "new jackal --variant zz --seed 1",
+            "play W1 G1->G2",
+            "roll zz",
+        ],
+    );
+    assert!(run(&mut r, &["moves"]).contains("east"));
+    let out = run(&mut r, &["play east"]);
+    assert!(
+        run(&mut r, &["pending"]).starts_with("1. turning up H2: waits for chance 'deck'"),
+        "{out}"
+    );
+    run(&mut r, &["undo"]);
+    run(&mut r, &["play stay"]);
+    assert!(run(&mut r, &["pending"]) == "nothing pending");
+    assert!(run(&mut r, &["show"]).contains("yellow to play"));
+}
