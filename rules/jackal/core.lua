@@ -85,10 +85,21 @@ do
   end
 end
 
--- Calls tile hook `name.what` if the tile defines it.
+-- The code of each tile by its name: wherever a tile is named (C.ask's owner, C.th), its name
+-- does as well as its code.
+local CODE = {}
+when_loaded(function()
+  for i = 1, #tile_names do CODE[tiles[tile_names[i]].name] = tile_names[i] end
+end)
+
+-- Calls tile hook `name.what` if the tile (named by its code or its name) defines it.
 function C.th(name, what, ...)
   if not name then return nil end
   local k = KEY[name]
+  if not k and CODE[name] and CODE[name] ~= name then
+    name = CODE[name]
+    k = KEY[name]
+  end
   local f = hook[k and k[what] or (name .. "." .. what)]
   if f then return f(...) end
   return nil

@@ -1113,6 +1113,7 @@ impl Repl {
         };
         let rules = s.game.rules.clone();
         if let Some(h) = hook {
+            let h = &rules.hook_by_code(h);
             let layers = rules.stacks.get(h).ok_or_else(|| {
                 // the hooks are too many for one line: `rules` lists them
                 let known: Vec<&str> = rules.stacks.keys().map(String::as_str).collect();

@@ -309,7 +309,19 @@ impl Session {
     /// outcome is refused, the `roll` option is taken back too.
     pub fn roll(&mut self, words: &[&str]) -> Result<String> {
         let (mark, redo, queued) = (self.events.len(), self.redo.clone(), self.queued.clone());
-        let result = self.roll_steps(words);
+        // a tile may be named by its name where a deck holds codes (`roll cave` is `roll cv`)
+        let rules = self.game.rules.clone();
+        let words: Vec<&str> = words
+            .iter()
+            .map(|&w| {
+                rules
+                    .tiles
+                    .iter()
+                    .find(|t| t.name == w)
+                    .map_or(w, |t| t.code.as_str())
+            })
+            .collect();
+        let result = self.roll_steps(&words);
         if result.is_err() {
             while self.events.len() > mark {
                 self.undo()?;

@@ -229,11 +229,20 @@ fn a_house_rule_on_a_missing_hook_is_an_error_with_its_line() {
     );
 }
 
-/// The shipped rules with one more Jackal tile file.
+/// The shipped rules with one more Jackal tile file, `zz.lua`.
 fn jackal_with_tile(text: &str) -> tempfile::TempDir {
+    jackal_with_tile_file("zz", text)
+}
+
+/// The shipped rules with one more Jackal tile file, `<name>.lua`.
+fn jackal_with_tile_file(name: &str, text: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     common::copy_dir(&rules(), &dir.path().join("rules"));
-    std::fs::write(dir.path().join("rules/jackal/tiles/zz.lua"), text).unwrap();
+    std::fs::write(
+        dir.path().join(format!("rules/jackal/tiles/{name}.lua")),
+        text,
+    )
+    .unwrap();
     dir
 }
 
@@ -263,15 +272,17 @@ fn tile_mistakes_are_caught_at_load() {
 
 /// What a tile's `decide` returns is honoured as `on_arrive`'s return is: a motion carries the
 /// pirate on (here one cell east, onto a face-down tile that is then turned up), "rest" ends
-/// the move where it is.
+/// the move where it is. The tile is named by its name, not its code, wherever it is named:
+/// the variant's `[tiles]`, its own `C.ask`, `roll` of the deck and `rules <tile>.<hook>`.
 #[test]
 fn a_tiles_decide_may_return_a_motion_or_rest() {
-    let dir = jackal_with_tile(
+    let dir = jackal_with_tile_file(
+        "signpost",
         "local C = require(\"jackal.core\")\n\
          local B = require(\"jackal.board\")\n\
-         return { name = \"zz\", code = \"zz\", count = 1, glyph = \"Z\",\n\
+         return { name = \"signpost\", code = \"zz\", count = 1, glyph = \"Z\",\n\
            hooks = {\n\
-             on_arrive = function(G, l) return C.ask(G, \"zz\", \"zz_pick\", l) end,\n\
+             on_arrive = function(G, l) return C.ask(G, \"signpost\", \"zz_pick\", l) end,\n\
              choices = function() return { \"east\", \"stay\" } end,\n\
              decide = function(G, l, _, _, answer)\n\
                if answer == \"stay\" then return \"rest\" end\n\
@@ -282,7 +293,7 @@ fn a_tiles_decide_may_return_a_motion_or_rest() {
     );
     std::fs::write(
         dir.path().join("rules/jackal/variants/zz.toml"),
-        "game = \"jackal\"\n[switches]\npack = \"custom\"\n[tiles]\nzz = 1\nempty = 17\n",
+        "game = \"jackal\"\n[switches]\npack = \"custom\"\n[tiles]\nsignpost = 1\nempty = 17\n",
     )
     .unwrap();
     let mut r = repl(&dir.path().join("rules"));
@@ -291,10 +302,11 @@ fn a_tiles_decide_may_return_a_motion_or_rest() {
         &[
             "new jackal --variant zz --seed 1",
             "play W1 G1->G2",
-            "roll zz",
+            "roll signpost",
         ],
     );
     assert!(run(&mut r, &["moves"]).contains("east"));
+    assert!(run(&mut r, &["rules signpost.decide"]).starts_with("zz.decide (top first)"));
     let out = run(&mut r, &["play east"]);
     assert!(
         run(&mut r, &["pending"]).starts_with("1. turning up H2: waits for chance 'deck'"),

@@ -376,7 +376,10 @@ impl Rules {
             &mut stacks,
             &mut declarations,
         )?;
-        let tile_names: Vec<String> = tiles.iter().map(|t| t.code.clone()).collect();
+        let tile_names: Vec<(String, String)> = tiles
+            .iter()
+            .map(|t| (t.code.clone(), t.name.clone()))
+            .collect();
         let house_available = stems(&root.join(game).join("house"), "lua");
         let default_variant = field::<Option<String>>(&def, "variant", &what)?;
         let mut variant = match opts.variant.as_ref().or(default_variant.as_ref()) {
@@ -446,6 +449,7 @@ impl Rules {
                 &host,
                 game,
                 name,
+                &tile_names,
                 &mut stacks,
                 &mut declarations,
             )?);
@@ -539,6 +543,16 @@ impl Rules {
             .filter(|(_, layers)| layers.first().is_some_and(|l| l.file == game_file))
             .map(|(name, _)| name.as_str())
             .collect()
+    }
+
+    /// `hook` with a tile named by its code ([`tile_hook_by_code`]).
+    pub fn hook_by_code(&self, hook: &str) -> String {
+        let tiles: Vec<(String, String)> = self
+            .tiles
+            .iter()
+            .map(|t| (t.code.clone(), t.name.clone()))
+            .collect();
+        tile_hook_by_code(&tiles, hook)
     }
 
     pub fn required_hook(&self, name: &str) -> Result<&Function> {
@@ -771,6 +785,17 @@ fn load_tiles(
     Ok(tiles)
 }
 
+/// A tile's hook as the stacks name it, by the tile's code: `cave.on_arrive` is `cv.on_arrive`
+/// (a tile is named by its name or its code wherever it is named). Other names are unchanged.
+pub fn tile_hook_by_code(tiles: &[(String, String)], hook: &str) -> String {
+    if let Some((tile, rest)) = hook.split_once('.')
+        && let Some((code, _)) = tiles.iter().find(|(c, n)| n == tile && c != tile)
+    {
+        return format!("{code}.{rest}");
+    }
+    hook.to_string()
+}
+
 /// Stacks the house rule `name` on the hooks it overrides; its `randomizers` are added to
 /// `declarations`. Returns its declared conflicts as (file, rule, other rule). A rule that
 /// `replaces` a hook does not call `base`, so it may not stack above another house rule's
@@ -779,6 +804,7 @@ fn stack_house_rule(
     host: &Host,
     game: &str,
     name: &str,
+    tiles: &[(String, String)],
     stacks: &mut BTreeMap<String, Vec<Layer>>,
     declarations: &mut Vec<(String, LuaValue)>,
 ) -> Result<Vec<(String, String, String)>> {
@@ -795,7 +821,8 @@ fn stack_house_rule(
         field::<Option<Vec<String>>>(&t, "conflicts", &file)?.unwrap_or_default();
     let mut overrides = Vec::new();
     for pair in hooks.pairs::<String, Function>() {
-        overrides.push(pair.map_err(|e| anyhow!("{file}: hooks: {e}"))?);
+        let (hook, function) = pair.map_err(|e| anyhow!("{file}: hooks: {e}"))?;
+        overrides.push((tile_hook_by_code(tiles, &hook), function));
     }
     overrides.sort_by(|a, b| a.0.cmp(&b.0));
     if let Some(h) = replaces

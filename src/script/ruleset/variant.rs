@@ -106,7 +106,8 @@ impl Variant {
 pub struct Schema<'a> {
     pub game: &'a str,
     pub switches: &'a [SwitchDef],
-    pub tiles: &'a [String],
+    /// The game's tiles as (code, name): a variant may name a tile either way.
+    pub tiles: &'a [(String, String)],
     pub house: &'a [String],
 }
 
@@ -208,19 +209,38 @@ impl Variant {
                         })?;
                 }
                 "tiles" => {
-                    let names = || schema.tiles.iter().map(String::as_str);
-                    variant.tiles = entries(value, &at, &table["tiles"], |name, key, span, v| {
-                        if !schema.tiles.iter().any(|t| t == name) {
+                    let names = || {
+                        schema
+                            .tiles
+                            .iter()
+                            .flat_map(|(c, n)| [c.as_str(), n.as_str()])
+                    };
+                    // by code, whichever way the file names each tile
+                    let mut counts: BTreeMap<String, i64> = BTreeMap::new();
+                    entries(value, &at, &table["tiles"], |name, key, span, v| {
+                        let Some((code, tile)) =
+                            schema.tiles.iter().find(|(c, n)| c == name || n == name)
+                        else {
                             return Err(at(key, unknown("tile", name, names())));
+                        };
+                        let n = match v.as_integer() {
+                            Some(n) if n >= 0 => n,
+                            _ => {
+                                return Err(at(
+                                    span,
+                                    format!("tile count for '{name}' must be a whole number ≥ 0"),
+                                ));
+                            }
+                        };
+                        if counts.insert(code.clone(), n).is_some() {
+                            return Err(at(
+                                key,
+                                format!("tile '{tile}' (code {code}) is counted twice"),
+                            ));
                         }
-                        match v.as_integer() {
-                            Some(n) if n >= 0 => Ok(n),
-                            _ => Err(at(
-                                span,
-                                format!("tile count for '{name}' must be a whole number ≥ 0"),
-                            )),
-                        }
+                        Ok(())
                     })?;
+                    variant.tiles = counts;
                 }
                 "limits" => {
                     variant.limits =
@@ -358,7 +378,7 @@ fn entries<T>(
 mod tests {
     use super::*;
 
-    fn schema_parts() -> (Vec<SwitchDef>, Vec<String>, Vec<String>) {
+    fn schema_parts() -> (Vec<SwitchDef>, Vec<(String, String)>, Vec<String>) {
         let switches = vec![
             SwitchDef {
                 name: "match_length".into(),
@@ -377,7 +397,11 @@ mod tests {
                 help: String::new(),
             },
         ];
-        (switches, vec!["arrow".into()], vec!["respin".into()])
+        (
+            switches,
+            vec![("a1".into(), "arrow".into())],
+            vec!["respin".into()],
+        )
     }
 
     fn parse(text: &str) -> Result<Variant, String> {
@@ -395,8 +419,15 @@ mod tests {
     fn valid_variant() {
         let v = parse("game = \"bg\"\nhouse = [\"respin\"]\n[switches]\nmatch_length = 5\n[tiles]\narrow = 3\n").unwrap();
         assert_eq!(v.switches["match_length"], Value::Int(5));
-        assert_eq!(v.tiles["arrow"], 3);
+        assert_eq!(
+            v.tiles["a1"], 3,
+            "a tile named by its name is counted by its code"
+        );
         assert_eq!(v.house, ["respin"]);
+        let v = parse("game = \"bg\"\n[tiles]\na1 = 2\n").unwrap();
+        assert_eq!(v.tiles["a1"], 2);
+        let e = parse("game = \"bg\"\n[tiles]\na1 = 2\narrow = 1\n").unwrap_err();
+        assert!(e.contains("v.toml:4") && e.contains("counted twice"), "{e}");
     }
 
     #[test]
