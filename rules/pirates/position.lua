@@ -69,6 +69,12 @@ function X.export(G)
   if any then
     for i, h in ipairs(X.HOUSE) do if not on[i] then out[#out + 1] = "house -" .. h end end
   end
+  -- the other house rules loaded, which a position names but does not switch
+  for _, name in ipairs(hook.house_rules(G)) do
+    local author = false
+    for _, x in ipairs(X.HOUSE) do author = author or x == name end
+    if not author then out[#out + 1] = "house +" .. name end
+  end
   for _, k in ipairs(NAMES) do
     local v = G:get("sw_" .. k)
     if k ~= "map" and v ~= SWITCHES[k].default then out[#out + 1] = "set " .. k .. "=" .. tostring(v) end
@@ -162,9 +168,21 @@ local function read(G, text)
         if mode then
           h.sets.trophy_mode = parse_value("trophy_mode", mode, fail)
         elseif sign then
-          local known = false
-          for _, x in ipairs(X.HOUSE) do known = known or x == name end
-          if not known then fail("unknown house rule '" .. name .. "' (" .. table.concat(X.HOUSE, ", ") .. ")") end
+          local author, loaded = false, hook.house_rules(G)
+          for _, x in ipairs(X.HOUSE) do author = author or x == name end
+          -- any other house rule is named as it is loaded (it stacks its name on house_rules)
+          if not author then
+            local on = false
+            for _, x in ipairs(loaded) do on = on or x == name end
+            if not on then
+              fail("house rule '" .. name .. "' is not loaded (start with --house " .. name .. "; loaded: "
+                .. (#loaded > 0 and table.concat(loaded, ", ") or "none") .. ")")
+            end
+            if sign == "-" then
+              fail("house rule '" .. name .. "' is switched off by starting without it; a position turns off only "
+                .. table.concat(X.HOUSE, ", "))
+            end
+          end
           h.house[#h.house + 1] = { name = name, on = sign == "+" }
         else
           fail("house takes +name, -name or golden_wreck_trophy=control|transfer, not '" .. t .. "'")

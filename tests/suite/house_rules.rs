@@ -317,3 +317,42 @@ fn a_tiles_decide_may_return_a_motion_or_rest() {
     assert!(run(&mut r, &["pending"]) == "nothing pending");
     assert!(run(&mut r, &["show"]).contains("yellow to play"));
 }
+
+/// A Pirates position's `house` line names any house rule loaded, not only the author's four:
+/// `position` writes `house +<rule>` for it, `setup` takes the text back, a game that did not
+/// load it is told how to, and only the author's rules are switched off by a position.
+#[test]
+fn a_pirates_position_names_any_house_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("rules");
+    common::copy_dir(&rules(), &root);
+    std::fs::write(
+        root.join("pirates/house/calm_harbours.lua"),
+        "-- House rule \"calm_harbours\": a test rule that only names itself.\n\
+         return {\n  name = \"calm_harbours\",\n  help = \"names itself\",\n  hooks = {\n\
+         \x20   house_rules = function(base, G)\n      local out = base(G)\n\
+         \x20     out[#out + 1] = \"calm_harbours\"\n      return out\n    end,\n  },\n}\n",
+    )
+    .unwrap();
+    let mut r = repl(&root);
+    run(&mut r, &["new pirates --house calm_harbours --seed 1"]);
+    let text = run(&mut r, &["position"]);
+    assert!(text.lines().any(|l| l == "house +calm_harbours"), "{text}");
+    let file = dir.path().join("p.pos");
+    std::fs::write(&file, &text).unwrap();
+    let setup = format!("setup pirates --house calm_harbours @{}", file.display());
+    run(&mut r, &[&setup]);
+    assert_eq!(run(&mut r, &["position"]), text, "the position round-trips");
+    let e = fails(&mut r, &format!("setup pirates @{}", file.display()));
+    assert!(
+        e.contains("not loaded (start with --house calm_harbours"),
+        "{e}"
+    );
+    std::fs::write(
+        &file,
+        text.replace("house +calm_harbours", "house -calm_harbours"),
+    )
+    .unwrap();
+    let e = fails(&mut r, &setup);
+    assert!(e.contains("switched off by starting without it"), "{e}");
+}
