@@ -19,7 +19,11 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     RULES.with(|rules| {
-        let tiles: Vec<String> = rules.tiles.iter().map(|t| t.name.clone()).collect();
+        let tiles: Vec<(String, String)> = rules
+            .tiles
+            .iter()
+            .map(|t| (t.code.clone(), t.name.clone()))
+            .collect();
         let schema = Schema {
             game: "jackal",
             switches: &rules.switch_defs,
