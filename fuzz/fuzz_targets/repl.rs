@@ -28,7 +28,8 @@ fuzz_target!(|data: &[u8]| {
     };
     REPL.with(|repl| {
         let mut repl = repl.borrow_mut();
-        repl.handle_line("new backgammon --seed 1").expect("a game starts");
+        repl.handle_line("new backgammon --seed 1")
+            .expect("a game starts");
         for line in text.lines() {
             let cmd = line.split_whitespace().next().unwrap_or("");
             if FILE_COMMANDS.contains(&cmd) {

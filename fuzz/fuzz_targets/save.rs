@@ -9,7 +9,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     if let Ok(save) = SaveFile::parse("fuzz.sav", text) {
-        let again = SaveFile::parse("fuzz.sav", &save.to_text()).expect("a written save reads back");
+        let again =
+            SaveFile::parse("fuzz.sav", &save.to_text()).expect("a written save reads back");
         assert_eq!(save, again);
     }
 });

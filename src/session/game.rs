@@ -368,7 +368,8 @@ impl Game {
     /// what the status hook says.
     fn adopt_status(&mut self, hook: &str, fields: Box<Fields>) -> Result<()> {
         let seen_by = fields.seen_by()?;
-        let given = fields.status(&self.rules.host.lua, &self.rules.randomizers)?;
+        let seats = self.with_state(|s| s.turn.seats());
+        let given = fields.status(&self.rules.host.lua, &self.rules.randomizers, seats)?;
         if !self.check_returned_status {
             self.status = Some(given);
             self.status_pending = false;
@@ -522,7 +523,8 @@ impl Game {
                 bail!("status must return a table");
             };
             self.seen_by = fields.seen_by()?;
-            self.status = Some(fields.status(&rules.host.lua, &rules.randomizers)?);
+            let seats = self.with_state(|s| s.turn.seats());
+            self.status = Some(fields.status(&rules.host.lua, &rules.randomizers, seats)?);
             self.status_pending = false;
         }
         Ok(self.status.as_ref().expect("just computed"))

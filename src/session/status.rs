@@ -130,11 +130,12 @@ impl Fields {
     }
 
     /// The status these fields describe, or what is wrong with them. A chance must be one of
-    /// `randomizers`.
+    /// `randomizers`; a game over gives one finite score to each of its `seats`.
     pub fn status(
         mut self,
         lua: &Lua,
         randomizers: &BTreeMap<String, Randomizer>,
+        seats: u32,
     ) -> Result<Status> {
         let malformed = |e: String| anyhow!("status returned a malformed table: {e}");
         if let Some(chance) = self.chance {
@@ -153,8 +154,20 @@ impl Fields {
         }
         if self.over {
             let bad = |e: mlua::Error| malformed(e.to_string());
+            // without them every game would end as a draw, and every study count none won
+            let Some(scores) = self.scores.transpose().map_err(bad)? else {
+                bail!(
+                    "status says the game is over but gives no scores (scores = {{ … }}, one number a seat)"
+                );
+            };
+            if scores.len() != seats as usize || scores.iter().any(|s| !s.is_finite()) {
+                bail!(
+                    "status says the game is over with {} scores for {seats} seats (one finite number a seat)",
+                    scores.len()
+                );
+            }
             return Ok(Status::Over {
-                scores: self.scores.transpose().map_err(bad)?.unwrap_or_default(),
+                scores,
                 result: self.result.transpose().map_err(bad)?.unwrap_or_default(),
             });
         }

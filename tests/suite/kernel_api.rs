@@ -10,11 +10,12 @@ use common::{fails, fingerprint, repl, run, scratch_rules};
 /// `apply` returns the status that follows, truthfully unless the option is "lie".
 const PROBE: &str = r#"
 local DECIDE = { actor = 1, options = { "tops", "empty", "pairs", "badkey", "deep", "hash", "lie", "end",
-  "bad1", "bad2", "bad3", "bad4", "bad5", "bad6", "bad7", "writes", "badlog", "badunit" },
+  "bad1", "bad2", "bad3", "bad4", "bad5", "bad6", "bad7", "bad8", "bad9", "writes", "badlog", "badunit" },
   prompt = "probe" }
 -- Malformed statuses, by G:get("bad").
 local BAD = { { chance = 5 }, { actor = "x", options = { 1 } }, { actor = 1 }, { actor = 1, options = {} },
-  { chance = "nope" }, { actor = 1, options = { 1 }, prompt = 7 }, { over = true, scores = "x" } }
+  { chance = "nope" }, { actor = 1, options = { 1 }, prompt = 7 }, { over = true, scores = "x" },
+  { over = true, result = "done" }, { over = true, scores = { 1 } } }
 local OVER = { over = true, scores = { 0, 0 }, result = "done" }
 local ACTIONS = {
   tops = function(G) G:move_tops({ 1, 2, 2, 3 }) end,
@@ -259,6 +260,8 @@ fn malformed_statuses_are_refused_and_the_game_survives() {
         ("bad5", "chance 'nope', which no rule declares"),
         ("bad6", "prompt is a integer, not text"),
         ("bad7", "status returned a malformed table"),
+        ("bad8", "over but gives no scores"),
+        ("bad9", "with 1 scores for 2 seats"),
     ] {
         let err = fails(&mut r, &format!("play {option}"));
         assert!(err.contains(want), "{option}: {err}");
