@@ -59,27 +59,19 @@ impl Log {
     /// Puts `line` at position `at`, before the lines after it (an event's own line goes
     /// before what its rules logged: a cost in the lines moved, never in the log's length).
     pub fn insert(&mut self, at: usize, line: LogLine) {
-        let mut after = Vec::new();
-        while self.len > at {
-            after.extend(self.pop());
-        }
-        self.push(line);
-        for l in after.into_iter().rev() {
-            self.push(l);
-        }
+        self.rewrite_from(at, |lines| lines.insert(0, line));
     }
 
-    /// The line at position `at`, if there is one, to change in place (copying the lines
-    /// after it, as `insert` does).
-    pub fn edit(&mut self, at: usize, f: impl FnOnce(&mut LogLine)) {
-        let mut after = Vec::new();
+    /// Lets `f` change the lines from position `at` on (oldest first: add, drop or edit
+    /// them), copying only those lines.
+    pub fn rewrite_from(&mut self, at: usize, f: impl FnOnce(&mut Vec<LogLine>)) {
+        let mut lines = Vec::new();
         while self.len > at {
-            after.extend(self.pop());
+            lines.extend(self.pop());
         }
-        if let Some(line) = after.last_mut() {
-            f(line);
-        }
-        for l in after.into_iter().rev() {
+        lines.reverse();
+        f(&mut lines);
+        for l in lines {
             self.push(l);
         }
     }

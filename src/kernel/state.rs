@@ -477,19 +477,13 @@ impl State {
         if !self.logging {
             return;
         }
-        let public = self
-            .log
-            .iter()
-            .nth(mark)
-            .is_some_and(|l| l.seen_by == ALL_SEATS && l.otherwise.is_none());
-        if public {
-            self.log.edit(mark, |l| {
-                l.text = format!("{why} — nothing to choose, so {}", l.text)
+        self.log
+            .rewrite_from(mark, |lines| match lines.first_mut() {
+                Some(l) if l.seen_by == ALL_SEATS && l.otherwise.is_none() => {
+                    l.text = format!("{why} — nothing to choose, so {}", l.text)
+                }
+                _ => lines.insert(0, LogLine::public(format!("{why} (nothing to choose)"))),
             });
-        } else {
-            self.log
-                .insert(mark, LogLine::public(format!("{why} (nothing to choose)")));
-        }
     }
 
     /// Appends a log line that only the seats of `seen_by` (and the referee) may read.
