@@ -313,13 +313,7 @@ impl Session {
         let rules = self.game.rules.clone();
         let words: Vec<&str> = words
             .iter()
-            .map(|&w| {
-                rules
-                    .tiles
-                    .iter()
-                    .find(|t| t.name == w)
-                    .map_or(w, |t| t.code.as_str())
-            })
+            .map(|&w| rules.tile_code(w).unwrap_or(w))
             .collect();
         let result = self.roll_steps(&words);
         if result.is_err() {

@@ -449,7 +449,7 @@ impl Rules {
                 &host,
                 game,
                 name,
-                &tile_names,
+                &tiles,
                 &mut stacks,
                 &mut declarations,
             )?);
@@ -547,12 +547,13 @@ impl Rules {
 
     /// `hook` with a tile named by its code ([`tile_hook_by_code`]).
     pub fn hook_by_code(&self, hook: &str) -> String {
-        let tiles: Vec<(String, String)> = self
-            .tiles
-            .iter()
-            .map(|t| (t.code.clone(), t.name.clone()))
-            .collect();
-        tile_hook_by_code(&tiles, hook)
+        tile_hook_by_code(&self.tiles, hook)
+    }
+
+    /// The code of the tile named `name` where that is not its code (`cave` → `cv`): a tile
+    /// is named by its name or its code wherever it is named.
+    pub fn tile_code(&self, name: &str) -> Option<&str> {
+        code_of(&self.tiles, name)
     }
 
     pub fn required_hook(&self, name: &str) -> Result<&Function> {
@@ -785,11 +786,19 @@ fn load_tiles(
     Ok(tiles)
 }
 
+/// The code of the tile named `name`, where that is not its code.
+fn code_of<'a>(tiles: &'a [Tile], name: &str) -> Option<&'a str> {
+    tiles
+        .iter()
+        .find(|t| t.name == name && t.code != name)
+        .map(|t| t.code.as_str())
+}
+
 /// A tile's hook as the stacks name it, by the tile's code: `cave.on_arrive` is `cv.on_arrive`
 /// (a tile is named by its name or its code wherever it is named). Other names are unchanged.
-pub fn tile_hook_by_code(tiles: &[(String, String)], hook: &str) -> String {
+fn tile_hook_by_code(tiles: &[Tile], hook: &str) -> String {
     if let Some((tile, rest)) = hook.split_once('.')
-        && let Some((code, _)) = tiles.iter().find(|(c, n)| n == tile && c != tile)
+        && let Some(code) = code_of(tiles, tile)
     {
         return format!("{code}.{rest}");
     }
@@ -804,7 +813,7 @@ fn stack_house_rule(
     host: &Host,
     game: &str,
     name: &str,
-    tiles: &[(String, String)],
+    tiles: &[Tile],
     stacks: &mut BTreeMap<String, Vec<Layer>>,
     declarations: &mut Vec<(String, LuaValue)>,
 ) -> Result<Vec<(String, String, String)>> {
