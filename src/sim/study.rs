@@ -334,75 +334,82 @@ pub fn play(
     super::watched(
         &rules,
         |r: &Record| r.decisions,
-        || {
-            let seed_k = game_seed(seed, k);
-            let mut game = starter.start(seed_k)?;
-            game.simulated();
-            let mut trace = match drama {
-                true => Some(Trace::new(&game)?),
-                false => None,
-            };
-            let mut bots: Vec<Bot> = specs
-                .iter()
-                .zip(1..)
-                .map(|(spec, seat)| Bot::new(spec.clone(), seed_k, seat))
-                .collect();
-            let mut pace = Pace::default();
-            let mut watch = Watch::new(game.rules.host.limits.budget().steps);
-            // Bots that only draw take their steps in the kernel's loop (`Game::play_steps`); the
-            // others look ahead between steps.
-            // (A traced game stops at each decision.)
-            let drawing = trace.is_none() && bots.iter().all(|b| b.spec == BotSpec::Random);
-            // the scores, or why the game was stopped before its end
-            let (scores, cut) = loop {
-                if let Status::Over { ref scores, .. } = *game.status()? {
-                    break (scores.clone(), None);
-                }
-                let room = match watch.allow(&game) {
-                    Ok(room) => room,
-                    Err(e) => match e.downcast_ref::<Runaway>() {
-                        Some(&runaway) => break (vec![0.0; specs.len()], Some(Cut::from(runaway))),
-                        None => return Err(e),
-                    },
-                };
-                let taken = if drawing {
-                    game.play_steps(
-                        room,
-                        &mut |actor, count| match bots.get_mut(actor as usize - 1) {
-                            Some(bot) => {
-                                pace.decide(actor, count);
-                                Ok(bot.draw(count))
-                            }
-                            None => bail!("seat {actor} has no bot"),
-                        },
-                    )?
-                } else {
-                    if let Some(trace) = trace.as_mut()
-                        && matches!(*game.status()?, Status::Decision { .. })
-                    {
-                        trace.read(&mut game)?;
-                    }
-                    look_ahead_step(&mut game, &mut bots, &mut pace)?
-                };
-                watch.took(taken.steps());
-            };
-            let drama = match (trace, cut) {
-                (Some(trace), None) => trace.drama(&scores),
-                _ => None,
-            };
-            Ok(Record {
-                game: k,
-                scores,
-                decisions: pace.decisions,
-                turns: pace.turns,
-                options: pace.options,
-                forced: pace.forced,
-                stats: game.with_state(|s| s.stats.clone()),
-                cut,
-                drama,
-            })
-        },
+        || play_game(starter, specs, seed, k, drama),
     )
+}
+
+fn play_game(
+    starter: &mut Starter,
+    specs: &[BotSpec],
+    seed: u64,
+    k: u64,
+    drama: bool,
+) -> Result<Record> {
+    let seed_k = game_seed(seed, k);
+    let mut game = starter.start(seed_k)?;
+    game.simulated();
+    let mut trace = match drama {
+        true => Some(Trace::new(&game)?),
+        false => None,
+    };
+    let mut bots: Vec<Bot> = specs
+        .iter()
+        .zip(1..)
+        .map(|(spec, seat)| Bot::new(spec.clone(), seed_k, seat))
+        .collect();
+    let mut pace = Pace::default();
+    let mut watch = Watch::new(game.rules.host.limits.budget().steps);
+    // Bots that only draw take their steps in the kernel's loop (`Game::play_steps`); the
+    // others, and a traced game, go step by step.
+    let drawing = trace.is_none() && bots.iter().all(|b| b.spec == BotSpec::Random);
+    // the scores, or why the game was stopped before its end
+    let (scores, cut) = loop {
+        if let Status::Over { ref scores, .. } = *game.status()? {
+            break (scores.clone(), None);
+        }
+        let room = match watch.allow(&game) {
+            Ok(room) => room,
+            Err(e) => match e.downcast_ref::<Runaway>() {
+                Some(&runaway) => break (vec![0.0; specs.len()], Some(Cut::from(runaway))),
+                None => return Err(e),
+            },
+        };
+        let taken = if drawing {
+            game.play_steps(
+                room,
+                &mut |actor, count| match bots.get_mut(actor as usize - 1) {
+                    Some(bot) => {
+                        pace.decide(actor, count);
+                        Ok(bot.draw(count))
+                    }
+                    None => bail!("seat {actor} has no bot"),
+                },
+            )?
+        } else {
+            if let Some(trace) = trace.as_mut()
+                && matches!(*game.status()?, Status::Decision { .. })
+            {
+                trace.read(&mut game)?;
+            }
+            look_ahead_step(&mut game, &mut bots, &mut pace)?
+        };
+        watch.took(taken.steps());
+    };
+    let drama = match (trace, cut) {
+        (Some(trace), None) => trace.drama(&scores),
+        _ => None,
+    };
+    Ok(Record {
+        game: k,
+        scores,
+        decisions: pace.decisions,
+        turns: pace.turns,
+        options: pace.options,
+        forced: pace.forced,
+        stats: game.with_state(|s| s.stats.clone()),
+        cut,
+        drama,
+    })
 }
 
 /// Each side's estimate of winning at every decision of a game, by the learned evaluation,
