@@ -430,13 +430,8 @@ local function answer(G, ans, owner, kind, l, extra)
     return
   end
   local res = C.th(owner, "decide", G, l, kind, extra, ans)
-  -- what decide returns: a motion goes on and "rest" ends the move, as on_arrive's do; nil,
-  -- "wait" or "done": the tile said what follows itself (ended the move, asked again)
-  if type(res) == "table" then
-    H.go(G, C.view(G), res)
-  elseif res == "rest" then
-    C.end_move(G)
-  end
+  -- what decide returns is followed as on_arrive's is; nil: the tile said what follows itself
+  if res ~= nil then follow(G, type(res) == "table" and C.view(G), res) end
 end
 
 -- The question shown for a decision, in words: the team, the pirate and the cell it is asked

@@ -434,7 +434,6 @@ function C.read_view(G)
   return V
 end
 
--- The name of seat s, through view V: asked once per view (a seat keeps its name).
 -- What follows "white to play": nothing when the seat plays that team alone, else the seat as
 -- the kernel shows it (" (white+black)").
 ---@param seat string the seat's name (G:seat_name)
@@ -445,6 +444,7 @@ function C.played_by(seat, t)
   return " (" .. seat .. ")"
 end
 
+-- The name of seat s, through view V: asked once per view (a seat keeps its name).
 function C.vseat_name(V, s)
   local name = V.seat_names[s]
   if not name then

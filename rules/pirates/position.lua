@@ -38,11 +38,18 @@ function X.init(G, map, name, lines, sets)
   G:set("nspain", G:get("nspain") or B.SPLIT[n][1], "gold", false, "gold_rev", false, "shots", 0)
 end
 
+-- Whether `list` holds `name`.
+---@param list string[]
+---@param name string
+---@return boolean
+local function holds(list, name)
+  for _, x in ipairs(list) do if x == name then return true end end
+  return false
+end
+
 -- Whether a house rule is loaded and not switched off by a position's `house -name` line.
 function X.house_on(G, name)
-  if G:get("off_" .. name) then return false end
-  for _, h in ipairs(hook.house_rules(G)) do if h == name then return true end end
-  return false
+  return not G:get("off_" .. name) and holds(hook.house_rules(G), name)
 end
 
 local function pos_text(G, pos)
@@ -71,9 +78,7 @@ function X.export(G)
   end
   -- the other house rules loaded, which a position names but does not switch
   for _, name in ipairs(hook.house_rules(G)) do
-    local author = false
-    for _, x in ipairs(X.HOUSE) do author = author or x == name end
-    if not author then out[#out + 1] = "house +" .. name end
+    if not holds(X.HOUSE, name) then out[#out + 1] = "house +" .. name end
   end
   for _, k in ipairs(NAMES) do
     local v = G:get("sw_" .. k)
@@ -168,13 +173,10 @@ local function read(G, text)
         if mode then
           h.sets.trophy_mode = parse_value("trophy_mode", mode, fail)
         elseif sign then
-          local author, loaded = false, hook.house_rules(G)
-          for _, x in ipairs(X.HOUSE) do author = author or x == name end
+          local loaded = hook.house_rules(G)
           -- any other house rule is named as it is loaded (it stacks its name on house_rules)
-          if not author then
-            local on = false
-            for _, x in ipairs(loaded) do on = on or x == name end
-            if not on then
+          if not holds(X.HOUSE, name) then
+            if not holds(loaded, name) then
               fail("house rule '" .. name .. "' is not loaded (start with --house " .. name .. "; loaded: "
                 .. (#loaded > 0 and table.concat(loaded, ", ") or "none") .. ")")
             end
@@ -343,15 +345,11 @@ function X.import(G, text)
   local ok, err = pcall(X.init, G, h.map, h.map_name, lines, h.sets)
   if not ok then error("position: " .. tostring(err), 0) end
   local loaded = hook.house_rules(G)
-  local function loaded_has(name)
-    for _, x in ipairs(loaded) do if x == name then return true end end
-    return false
-  end
   local want = {}
   for _, name in ipairs(X.HOUSE) do want[name] = h.variant ~= "printed" end
   for _, t in ipairs(h.house) do want[t.name] = t.on end
   for _, name in ipairs(X.HOUSE) do
-    if want[name] and not loaded_has(name) then
+    if want[name] and not holds(loaded, name) then
       error("position: house rule " .. name .. " is not loaded (start with --variant author)", 0)
     end
     G:set("off_" .. name, not want[name])
