@@ -32,6 +32,32 @@ fn pages() -> Vec<(String, String)> {
         .collect()
 }
 
+/// The code spans of a page's prose (outside code blocks; a span may wrap), each with the line
+/// it starts on, its whitespace made single spaces.
+fn code_spans(text: &str) -> Vec<(usize, String)> {
+    let mut in_block = false;
+    // the text outside code blocks, line for line
+    let mut prose = String::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+        } else if !in_block {
+            prose.push_str(line);
+        }
+        prose.push('\n');
+    }
+    let mut spans = Vec::new();
+    let mut offset = 0;
+    for (k, span) in prose.split('`').enumerate() {
+        let at = prose[..offset].matches('\n').count() + 1;
+        offset += span.len() + 1;
+        if k % 2 == 1 {
+            spans.push((at, span.split_whitespace().collect::<Vec<_>>().join(" ")));
+        }
+    }
+    spans
+}
+
 /// The `tortuga …` command lines of a page, with their line numbers: code spans (which may
 /// wrap), and lines of code blocks (after a `$ ` prompt, continued by a trailing `\`, without a
 /// `# comment`). A span naming a command in prose (`tortuga train` alone), and lines that stand
@@ -41,21 +67,15 @@ fn command_lines(text: &str) -> Vec<(usize, String)> {
     let mut found = Vec::new();
     let mut in_block = false;
     let mut pending: Option<(usize, String)> = None;
-    // the text outside code blocks, line for line, for the code spans
-    let mut prose = String::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
         if line.trim_start().starts_with("```") {
             in_block = !in_block;
-            prose.push('\n');
             continue;
         }
         if !in_block {
-            prose.push_str(line);
-            prose.push('\n');
             continue;
         }
-        prose.push('\n');
         let line = line.trim();
         if let Some((at, mut so_far)) = pending.take() {
             so_far.push(' ');
@@ -78,15 +98,11 @@ fn command_lines(text: &str) -> Vec<(usize, String)> {
             found.push((n, line.to_string()));
         }
     }
-    let mut offset = 0;
-    for (k, span) in prose.split('`').enumerate() {
-        let at = prose[..offset].matches('\n').count() + 1;
-        offset += span.len() + 1;
-        let span = span.split_whitespace().collect::<Vec<_>>().join(" ");
-        if k % 2 == 1 && span.starts_with("tortuga ") && span.split(' ').count() > 2 {
-            found.push((at, span));
-        }
-    }
+    found.extend(
+        code_spans(text)
+            .into_iter()
+            .filter(|(_, span)| span.starts_with("tortuga ") && span.split(' ').count() > 2),
+    );
     found
         .into_iter()
         .filter(|(_, c)| {
@@ -227,24 +243,9 @@ fn every_repl_command_the_docs_and_scripts_show_parses() {
     let mut bad = Vec::new();
     let mut checked = 0;
     for (page, text) in pages() {
-        let mut in_block = false;
-        let mut prose = String::new();
-        for line in text.lines() {
-            if line.trim_start().starts_with("```") {
-                in_block = !in_block;
-            } else if !in_block {
-                prose.push_str(line);
-            }
-            prose.push('\n');
-        }
-        let mut offset = 0;
-        for (k, span) in prose.split('`').enumerate() {
-            let at = prose[..offset].matches('\n').count() + 1;
-            offset += span.len() + 1;
-            let span = span.split_whitespace().collect::<Vec<_>>().join(" ");
+        for (at, span) in code_spans(&text) {
             let first = span.split(' ').next().unwrap_or_default();
-            if k % 2 == 0
-                || span.split(' ').count() < 2
+            if span.split(' ').count() < 2
                 || !names.iter().any(|n| n == first)
                 || ["…", "<", "[", "|", "=", "N", "ended at"]
                     .iter()
