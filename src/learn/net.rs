@@ -7,12 +7,16 @@
 
 /// The weights, in one flat vector so that a training step's change is one vector too: for
 /// each hidden unit its input weights then its bias, then for each output its weights and its
-/// bias.
+/// bias, then, where the network has a linear part, for each output its input weights.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
     pub inputs: usize,
     pub hidden: usize,
     pub outputs: usize,
+    /// Whether each output also sums the inputs directly (a skip connection). A few dense
+    /// inputs chosen by hand (Jackal's gold counts) then move the estimates from the first
+    /// games, where through small hidden weights they would barely reach them.
+    pub linear: bool,
     pub params: Vec<f32>,
 }
 
@@ -23,20 +27,32 @@ fn sigmoid(x: f32) -> f32 {
 impl Net {
     /// A network of small weights drawn from `draw` (uniform in [-0.1, 0.1) for each value
     /// `draw` returns in [0, 1)).
-    pub fn new(inputs: usize, hidden: usize, outputs: usize, mut draw: impl FnMut() -> f64) -> Net {
-        let n = Net::size(inputs, hidden, outputs);
+    pub fn new(
+        inputs: usize,
+        hidden: usize,
+        outputs: usize,
+        linear: bool,
+        mut draw: impl FnMut() -> f64,
+    ) -> Net {
+        let n = Net::size(inputs, hidden, outputs, linear);
         let params = (0..n).map(|_| (draw() * 0.2 - 0.1) as f32).collect();
         Net {
             inputs,
             hidden,
             outputs,
+            linear,
             params,
         }
     }
 
     /// How many weights a network of this shape has.
-    pub fn size(inputs: usize, hidden: usize, outputs: usize) -> usize {
-        hidden * (inputs + 1) + outputs * (hidden + 1)
+    pub fn size(inputs: usize, hidden: usize, outputs: usize, linear: bool) -> usize {
+        hidden * (inputs + 1) + outputs * (hidden + 1) + if linear { outputs * inputs } else { 0 }
+    }
+
+    /// Where output k's linear weights start (meaningful where the network has them).
+    fn linear_at(&self, k: usize) -> usize {
+        self.hidden * (self.inputs + 1) + self.outputs * (self.hidden + 1) + k * self.inputs
     }
 
     /// The first estimate (that the seat wins) for inputs `x`.
@@ -71,6 +87,12 @@ impl Net {
                 let mut sum = out[self.hidden];
                 for (w, hj) in out.iter().zip(h.iter()) {
                     sum += w * hj;
+                }
+                if self.linear {
+                    let direct = &self.params[self.linear_at(k)..];
+                    for &(i, xi) in set {
+                        sum += direct[i as usize] * xi;
+                    }
                 }
                 sigmoid(sum)
             })
@@ -107,6 +129,12 @@ impl Net {
                 dh[j] += dy * self.params[out_at + j];
             }
             grad[out_at + self.hidden] += dy;
+            if self.linear {
+                let direct = self.linear_at(k);
+                for &(i, xi) in set {
+                    grad[direct + i as usize] += dy * xi;
+                }
+            }
         }
         for j in 0..self.hidden {
             let d = dh[j] * h[j] * (1.0 - h[j]);
@@ -143,7 +171,7 @@ mod tests {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
             (seed >> 11) as f64 / (1u64 << 53) as f64
         };
-        let mut net = Net::new(5, 3, 2, &mut draw);
+        let mut net = Net::new(5, 3, 2, true, &mut draw);
         for p in &mut net.params {
             *p *= 20.0;
         }

@@ -100,6 +100,9 @@ pub struct Weights {
     /// had `win` alone).
     #[serde(default = "win_alone")]
     pub outcomes: Vec<String>,
+    /// Whether the network has a linear part besides its hidden layer ([`Net::linear`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub linear: bool,
     pub params: Vec<f32>,
 }
 
@@ -126,6 +129,7 @@ impl Weights {
             inputs: net.inputs,
             hidden: net.hidden,
             outcomes: outcomes.to_vec(),
+            linear: net.linear,
             params: net.params.clone(),
         }
     }
@@ -135,6 +139,7 @@ impl Weights {
             inputs: self.inputs,
             hidden: self.hidden,
             outputs: self.outcomes.len(),
+            linear: self.linear,
             params: self.params.clone(),
         }
     }
@@ -162,7 +167,7 @@ impl Weights {
             )
         })?;
         if w.outcomes.is_empty()
-            || w.params.len() != Net::size(w.inputs, w.hidden, w.outcomes.len())
+            || w.params.len() != Net::size(w.inputs, w.hidden, w.outcomes.len(), w.linear)
         {
             bail!(
                 "{}: a damaged weights file: {} weights for a {}-{}-{} network",

@@ -8,4 +8,4 @@ pub mod lua;
 pub mod ruleset;
 
 pub use lua::limits::Budget;
-pub use ruleset::rules::{LoadOptions, Rules};
+pub use ruleset::rules::{LoadOptions, Rules, Training};

@@ -578,9 +578,34 @@ impl Game {
                 _ => return Ok(vec![]),
             };
             let labels = (0..n).map(|i| self.label(i)).collect::<Result<Vec<_>>>()?;
+            self.refuse_twins(&labels)?;
             self.labels = Some(labels);
         }
         Ok(self.labels.clone().expect("just computed"))
+    }
+
+    /// Refuses a decision two of whose options read the same: a typed move, `play`, a saved
+    /// game and a bot's search know an option by its label, and could not tell them apart.
+    fn refuse_twins(&self, labels: &[String]) -> Result<()> {
+        let mut sorted: Vec<(&str, usize)> = labels
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (l.as_str(), i))
+            .collect();
+        sorted.sort_unstable();
+        if let Some(w) = sorted.windows(2).find(|w| w[0].0 == w[1].0) {
+            let by = ["label", "status"]
+                .into_iter()
+                .find_map(|h| self.rules.hook_place(h).map(|at| format!("{at} ({h})")))
+                .unwrap_or_default();
+            bail!(
+                "{by}: options {} and {} of one decision both read '{}' (an option is known by its label: make them differ)",
+                w[0].1.min(w[1].1) + 1,
+                w[0].1.max(w[1].1) + 1,
+                w[0].0
+            );
+        }
+        Ok(())
     }
 
     /// Applies option i (0-based) of the current decision.

@@ -357,8 +357,11 @@ impl Bot {
 
 /// Steps a rollout may take before it counts as a draw.
 const ROLLOUT_STEPS: u32 = 5_000;
-/// The exploration constant of UCB1.
+/// The exploration constant of UCB1 over random games' results (wins and losses).
 const EXPLORE: f64 = 1.4;
+/// The exploration constant of UCB1 over a learned evaluation's estimates, which differ by
+/// far less from option to option than a game's results do.
+const EXPLORE_LEARNED: f64 = 0.3;
 
 /// One node of the search tree: a decision or a chance point reached by a sequence of labels
 /// and outcomes. Children are keyed by an option's label or an outcome's text, so the same
@@ -437,6 +440,13 @@ impl Tree {
                         .any(|(k, _)| *k == labels[i]);
                     node = self.child(node, &labels[i]);
                     g.apply(i)?;
+                    // A new leaf is judged where the option leaves the game, before any
+                    // chance event it waits for: the estimate averages over that event,
+                    // as 0-ply does, where one sampled outcome would judge by luck.
+                    if let (true, Some(net)) = (expanded, &self.net) {
+                        path.push(node);
+                        break leaf_values(g, net, self.seats)?;
+                    }
                 }
                 Status::Decision { .. } => match &self.net {
                     Some(net) => break leaf_values(g, net, self.seats)?,
@@ -475,9 +485,13 @@ impl Tree {
             return untried[rng.below(untried.len() as u64) as usize];
         }
         let a = actor as usize - 1;
+        let explore = match self.net {
+            Some(_) => EXPLORE_LEARNED,
+            None => EXPLORE,
+        };
         let score = |c: usize| {
             let n = &self.nodes[c];
-            n.reward[a] / n.visits + EXPLORE * (n.available.ln() / n.visits).sqrt()
+            n.reward[a] / n.visits + explore * (n.available.ln() / n.visits).sqrt()
         };
         (0..labels.len())
             .max_by(|&i, &j| {

@@ -31,7 +31,7 @@ use crate::learn::encoding::DEFAULT_INPUTS;
 use crate::learn::net::{Net, set_inputs};
 use crate::learn::weights::{Ruleset, Weights, cache_path};
 use crate::script::lua::limits;
-use crate::script::{Budget, Rules};
+use crate::script::{Budget, Rules, Training};
 use crate::session::{Game, Status};
 
 #[derive(Args, Clone, Debug)]
@@ -65,29 +65,78 @@ pub struct TrainArgs {
     pub out: Option<PathBuf>,
     /// Steps after which a self-play game stops (a game whose players have not yet learned to
     /// end it); it teaches what it saw, and its last estimates stand for its outcome.
-    #[arg(long, default_value_t = 10_000)]
-    pub max_steps: u64,
+    /// [default: the game's `training.max_steps`, else 10000]
+    #[arg(long)]
+    pub max_steps: Option<u64>,
     /// The share of decisions taken at random rather than by the evaluation (ε-greedy), for
     /// games whose chance alone does not vary the play enough; drawn from each game's seed.
-    #[arg(long, default_value_t = 0.0)]
-    pub explore: f64,
+    /// [default: the game's `training.explore`, else 0]
+    #[arg(long)]
+    pub explore: Option<f64>,
     /// Slots of the generic encoding (games without a `features` hook).
     #[arg(long)]
     pub inputs: Option<usize>,
-    /// Hidden units of a new network.
-    #[arg(long, default_value_t = 40)]
-    pub hidden: usize,
+    /// Hidden units of a new network [default: the game's `training.hidden`, else 40]
+    #[arg(long)]
+    pub hidden: Option<usize>,
     /// The learning rate α of TD(λ) at the start; it falls linearly to a tenth of this over the
-    /// run, so the last games refine what the first ones found.
-    #[arg(long, default_value_t = 0.1)]
-    pub alpha: f32,
-    /// The trace decay λ of TD(λ), from 0 (one step) to 1 (the game's outcome).
-    #[arg(long, default_value_t = 0.7)]
-    pub lambda: f32,
+    /// run, so the last games refine what the first ones found [default: the game's
+    /// `training.alpha`, else 0.1]
+    #[arg(long)]
+    pub alpha: Option<f32>,
+    /// The trace decay λ of TD(λ), from 0 (one step) to 1 (the game's outcome) [default: the
+    /// game's `training.lambda`, else 0.7]
+    #[arg(long)]
+    pub lambda: Option<f32>,
+    /// Give a new network a linear part, each estimate also summing the inputs directly
+    /// (`--linear false`: none) [default: the game's `training.linear`, else none]
+    #[arg(long, num_args = 0..=1, default_missing_value = "true")]
+    pub linear: Option<bool>,
     /// The bot the running strength figure plays against: one game per batch, the learned
     /// seat at 0-ply against this bot in every other seat (`none`: no gauge games).
     #[arg(long, default_value = "random")]
     pub gauge: String,
+}
+
+/// What self-play needs of `train`'s options, each given on the command line, else by the
+/// game's `training` table, else built in.
+struct Settings {
+    games: u64,
+    seed: u64,
+    alpha: f32,
+    lambda: f32,
+    linear: bool,
+    hidden: usize,
+    max_steps: u64,
+    explore: f64,
+}
+
+impl Settings {
+    fn of(args: &TrainArgs, game: &Training) -> Result<Settings> {
+        let set = Settings {
+            games: args.games,
+            seed: args.seed,
+            alpha: args.alpha.or(game.alpha).unwrap_or(0.1),
+            lambda: args.lambda.or(game.lambda).unwrap_or(0.7),
+            linear: args.linear.or(game.linear).unwrap_or(false),
+            hidden: args.hidden.or(game.hidden).unwrap_or(40),
+            max_steps: args.max_steps.or(game.max_steps).unwrap_or(10_000),
+            explore: args.explore.or(game.explore).unwrap_or(0.0),
+        };
+        if set.max_steps == 0 {
+            bail!("--max-steps 0 plays nothing");
+        }
+        if !(0.0..=1.0).contains(&set.explore) {
+            bail!("--explore is a share of the decisions, from 0 to 1");
+        }
+        if set.hidden == 0 {
+            bail!("--hidden 0: the network needs hidden units");
+        }
+        if !(set.alpha > 0.0 && set.alpha.is_finite() && (0.0..=1.0).contains(&set.lambda)) {
+            bail!("--alpha must be above 0 and --lambda from 0 to 1");
+        }
+        Ok(set)
+    }
 }
 
 /// Games per batch: played with the same weights, their changes added in game order.
@@ -176,13 +225,13 @@ fn fresh(rules: &Rc<Rules>, players: u32, seed: u64) -> Result<Game> {
 /// whether the game was cut at `--max-steps`.
 fn play(
     rules: &Rc<Rules>,
-    args: &TrainArgs,
+    set: &Settings,
     players: u32,
     net: &Net,
     k: u64,
 ) -> Result<(Vec<f32>, bool)> {
-    let alpha = args.alpha * (1.0 - 0.9 * k as f32 / args.games as f32);
-    let seed = game_seed(args.seed, k);
+    let alpha = set.alpha * (1.0 - 0.9 * k as f32 / set.games as f32);
+    let seed = game_seed(set.seed, k);
     let mut game = fresh(rules, players, seed)?;
     // each seat's inputs after every decision, with its estimate there
     let mut seen: Vec<Vec<Visit>> = vec![Vec::new(); players as usize];
@@ -192,7 +241,7 @@ fn play(
     loop {
         let status = game.status()?.clone();
         let over = matches!(status, Status::Over { .. });
-        if over || steps == args.max_steps {
+        if over || steps == set.max_steps {
             let mut delta = vec![0.0f32; net.params.len()];
             for (s, states) in seen.iter().enumerate() {
                 // A game cut short has no outcome: its last estimates stand for it (the
@@ -206,7 +255,7 @@ fn play(
                         None => continue,
                     }
                 };
-                td_lambda(net, states, &end, alpha, args.lambda, &mut delta);
+                td_lambda(net, states, &end, alpha, set.lambda, &mut delta);
             }
             return Ok((delta, !over));
         }
@@ -219,7 +268,7 @@ fn play(
             Status::Decision { actor, count, .. } => {
                 let pick = if count == 1 {
                     0
-                } else if args.explore > 0.0 && explore.unit() < args.explore {
+                } else if set.explore > 0.0 && explore.unit() < set.explore {
                     explore.below(count as u64) as usize
                 } else {
                     chooser.pick(&game, net, actor, count)?
@@ -244,20 +293,20 @@ fn play(
 /// running strength figure `train` shows.
 fn gauge(
     rules: &Rc<Rules>,
-    args: &TrainArgs,
+    set: &Settings,
     players: u32,
     net: &Net,
     opponent: &BotSpec,
     n: u64,
 ) -> Result<Option<bool>> {
-    let seed = game_seed(args.seed ^ GAUGE_SALT, n);
+    let seed = game_seed(set.seed ^ GAUGE_SALT, n);
     let mut game = fresh(rules, players, seed)?;
     let me = (n % u64::from(players)) as Seat + 1;
     let mut bots: Vec<Bot> = (1..=players)
         .map(|s| Bot::new(opponent.clone(), seed, s))
         .collect();
     let mut chooser = Chooser::new(seed);
-    for _ in 0..args.max_steps {
+    for _ in 0..set.max_steps {
         match *game.status()? {
             Status::Over { ref scores, .. } => {
                 return Ok(Some(winners(scores).contains(&(me as usize - 1))));
@@ -404,22 +453,11 @@ pub fn train(
     if args.games == 0 {
         bail!("--games 0 trains nothing");
     }
-    if args.max_steps == 0 {
-        bail!("--max-steps 0 plays nothing");
-    }
-    if !(0.0..=1.0).contains(&args.explore) {
-        bail!("--explore is a share of the decisions, from 0 to 1");
-    }
-    if args.hidden == 0 {
-        bail!("--hidden 0: the network needs hidden units");
-    }
-    if !(args.alpha > 0.0 && args.alpha.is_finite() && (0.0..=1.0).contains(&args.lambda)) {
-        bail!("--alpha must be above 0 and --lambda from 0 to 1");
-    }
     let jobs = jobs(args.jobs)?;
     let asked = asked_rules(dir, args, budget)?;
     let learns = learns_note(&asked);
     let rules = Rc::new(evaluated(asked)?);
+    let set = &Settings::of(args, &rules.training)?;
     let players = args.players.unwrap_or(rules.seats.default);
     let mut gauge = match args.gauge.as_str() {
         "none" => None,
@@ -472,7 +510,9 @@ pub fn train(
         None => {
             let mut draw = Stream::new(args.seed, "weights");
             (
-                Net::new(inputs, args.hidden, rules.outcomes.len(), || draw.unit()),
+                Net::new(inputs, set.hidden, rules.outcomes.len(), set.linear, || {
+                    draw.unit()
+                }),
                 0,
             )
         }
@@ -497,14 +537,13 @@ pub fn train(
                                 .games
                                 .iter()
                                 .map(|&k| {
-                                    let game = || play(&rules, args, players, &job.net, k);
+                                    let game = || play(&rules, set, players, &job.net, k);
                                     Ok((k, super::watched(&rules, |_| u64::MAX, game)?))
                                 })
                                 .collect::<Result<_>>()?;
                             let gauged = match (job.gauge, opponent) {
                                 (Some(n), Some(o)) => {
-                                    let game =
-                                        || self::gauge(&rules, args, players, &job.net, o, n);
+                                    let game = || self::gauge(&rules, set, players, &job.net, o, n);
                                     Some(super::watched(&rules, |_| u64::MAX, game)?)
                                 }
                                 _ => None,
@@ -592,7 +631,7 @@ pub fn train(
     let cut = if cut > 0 {
         format!(
             "; {cut} cut at {} steps, scored by their last estimates",
-            args.max_steps
+            set.max_steps
         )
     } else {
         String::new()
@@ -601,8 +640,13 @@ pub fn train(
         Some(f) => format!("; the last gauge games: {f}"),
         None => String::new(),
     };
+    let jobs = if jobs == 1 {
+        "1 job".into()
+    } else {
+        format!("{jobs} jobs")
+    };
     Ok(format!(
-        "{learns}{what}{done} self-play games in {secs:.0} s ({:.1} games/s, {jobs} jobs{cut}{strength}); weights ({trained} games) written to {}",
+        "{learns}{what}{done} self-play games in {secs:.0} s ({:.1} games/s, {jobs}{cut}{strength}); weights ({trained} games) written to {}",
         done as f64 / secs,
         out.display()
     ))

@@ -153,3 +153,114 @@ fn outcomes_start_with_win_once_and_beyond_it_need_the_outcome_hook() {
     let rules = load(&teams(seats, "outcomes = { \"win\" },"), None).expect("loads");
     assert_eq!(rules.outcomes, ["win"]);
 }
+
+#[test]
+fn a_field_nothing_reads_is_refused_with_its_line_and_the_near_name() {
+    let seats = "{ min = 2, max = 2, names = { \"A\", \"B\" } }";
+    for (field, says) in [
+        (
+            "randomisers = {},",
+            "has no field 'randomisers', and nothing would read it (did you mean randomizers?",
+        ),
+        (
+            "hook = {},",
+            "has no field 'hook', and nothing would read it (did you mean hooks?",
+        ),
+        ("trainning = {},", "(did you mean training?"),
+    ] {
+        let e = refused(&teams(seats, field));
+        assert!(e.contains(says), "{field}: {e}");
+        let line = TEAMS
+            .lines()
+            .position(|l| l.contains("VARIANT"))
+            .expect("a place")
+            + 1;
+        assert!(
+            e.contains(&format!("teams/game.lua:{line}: the game table")),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn the_training_table_sets_train_s_defaults_and_refuses_other_names() {
+    let seats = "{ min = 2, max = 2, names = { \"A\", \"B\" } }";
+    let rules = load(
+        &teams(
+            seats,
+            "training = { lambda = 0.9, linear = true, max_steps = 50 },",
+        ),
+        None,
+    )
+    .expect("loads");
+    assert_eq!(rules.training.lambda, Some(0.9));
+    assert_eq!(rules.training.linear, Some(true));
+    assert_eq!(rules.training.max_steps, Some(50));
+    assert_eq!(rules.training.alpha, None);
+    let e = refused(&teams(seats, "training = { lamda = 0.9 },"));
+    assert!(
+        e.contains("the training table has no field 'lamda', and nothing would read it (did you mean lambda?"),
+        "{e}"
+    );
+    let e = refused(&teams(seats, "training = { linear = \"yes\" },"));
+    assert!(e.contains("training.linear"), "{e}");
+}
+
+#[test]
+fn two_options_that_read_alike_are_refused_naming_the_status_hook() {
+    let seats = "{ min = 2, max = 2, names = { \"A\", \"B\" } }";
+    let dir = teams(seats, "");
+    let game = dir.path().join("rules/teams/game.lua");
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(
+        &game,
+        text.replace(
+            "options = { \"stop\" }",
+            "options = { \"stop\", \"go\", \"stop\" }",
+        ),
+    )
+    .unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("status = function"))
+        .unwrap()
+        + 1;
+    let mut r = repl(&dir.path().join("rules"));
+    // the listing of the options reads every label
+    let out = match r.handle_line("new teams --seed 1") {
+        Err(e) => format!("{e:#}"),
+        Ok(_) => fails(&mut r, "moves"),
+    };
+    assert!(
+        out.contains(&format!(
+            "teams/game.lua:{line} (status): options 1 and 3 of one decision both read 'stop'"
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_tile_s_text_fields_are_text_and_its_other_fields_are_refused() {
+    for (body, says) in [
+        (
+            "name = 'reef',\n  count = 1,\n  glyph = 5,\n",
+            "race/tiles/reef.lua:4: glyph must be text (a string), not a number",
+        ),
+        (
+            "name = 'reef',\n  count = 1,\n  glyph = 'R',\n  hook = {},\n",
+            "race/tiles/reef.lua:5: a tile table has no field 'hook', and nothing would read it (did you mean hooks?",
+        ),
+    ] {
+        let dir = scratch_rules();
+        let race = dir.path().join("rules/race");
+        std::fs::create_dir_all(race.join("tiles")).unwrap();
+        std::fs::write(
+            race.join("tiles/reef.lua"),
+            format!("return {{\n  {body}}}\n"),
+        )
+        .unwrap();
+        let mut r = repl(&dir.path().join("rules"));
+        let e = fails(&mut r, "new race");
+        assert!(e.contains(says), "{e}");
+    }
+}

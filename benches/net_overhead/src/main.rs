@@ -37,7 +37,7 @@ fn main() -> candle_core::Result<()> {
             .wrapping_add(1442695040888963407);
         (seed >> 11) as f64 / (1u64 << 53) as f64
     };
-    let net = Net::new(INPUTS, HIDDEN, 1, &mut draw);
+    let net = Net::new(INPUTS, HIDDEN, 1, false, &mut draw);
     // Positions: sparse inputs, as backgammon's are.
     let positions: Vec<Vec<f32>> = (0..64)
         .map(|_| {

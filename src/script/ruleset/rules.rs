@@ -104,6 +104,105 @@ fn at(file: &str, f: &Function) -> String {
     }
 }
 
+/// The fields of a game table, of a tile's and of a house rule's: the ones loading reads.
+const GAME_FIELDS: [&str; 17] = [
+    "name",
+    "title",
+    "seats",
+    "switches",
+    "randomizers",
+    "hooks",
+    "variant",
+    "tile_hooks",
+    "bench",
+    "learns",
+    "training",
+    "formats",
+    "commands",
+    "counters",
+    "evaluations",
+    "auto_prefers",
+    "outcomes",
+];
+const TILE_FIELDS: [&str; 7] = [
+    "name",
+    "code",
+    "count",
+    "glyph",
+    "help",
+    "hooks",
+    "randomizers",
+];
+const HOUSE_FIELDS: [&str; 6] = [
+    "name",
+    "help",
+    "hooks",
+    "randomizers",
+    "replaces",
+    "conflicts",
+];
+
+/// `file:line` of the first line of rule file `rel` that sets `key` (`key =`), else `file`.
+fn place(host: &Host, rel: &str, key: &str) -> String {
+    let file = host.chunk_name(rel);
+    let text = std::fs::read_to_string(host.root.join(rel)).unwrap_or_default();
+    let line = text.lines().position(|l| {
+        l.trim_start()
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    });
+    match line {
+        Some(i) => format!("{file}:{}", i + 1),
+        None => file,
+    }
+}
+
+/// A text field of the table rule file `rel` returned, refusing a value of another type
+/// (`glyph = 5`) where Lua would turn a number into text.
+fn text_field(host: &Host, rel: &str, t: &Table, key: &str) -> Result<Option<String>> {
+    match t.get::<LuaValue>(key) {
+        Ok(LuaValue::Nil) => Ok(None),
+        Ok(LuaValue::String(s)) => Ok(Some(s.to_string_lossy())),
+        Ok(other) => bail!(
+            "{}: {key} must be text (a string), not {}",
+            place(host, rel, key),
+            match other {
+                LuaValue::Integer(_) | LuaValue::Number(_) => "a number",
+                LuaValue::Boolean(_) => "a boolean",
+                LuaValue::Table(_) => "a table",
+                _ => "a value of another kind",
+            }
+        ),
+        Err(e) => bail!("{}: {key}: {}", place(host, rel, key), error::message(&e)),
+    }
+}
+
+/// Refuses a field of the table a rule file returned that loading never reads (`hook` for
+/// `hooks`, `randomisers`): it would be silently ignored. The error gives the line where the
+/// field is set (the first `name =` of the file) and the near names.
+fn refuse_unread(host: &Host, rel: &str, t: &Table, known: &[&str], what: &str) -> Result<()> {
+    let file = host.chunk_name(rel);
+    for pair in t.pairs::<LuaValue, LuaValue>() {
+        let (k, _) = pair.map_err(|e| anyhow!("{file}: {e}"))?;
+        let name = match &k {
+            LuaValue::String(s) => s.to_string_lossy(),
+            other => bail!(
+                "{file}: {what} has a field named by a {}, not a string",
+                other.type_name()
+            ),
+        };
+        if known.contains(&name.as_str()) {
+            continue;
+        }
+        let place = place(host, rel, &name);
+        bail!(
+            "{place}: {what} has no field '{name}', and nothing would read it {}",
+            super::variant::choices(&name, known, "fields")
+        );
+    }
+    Ok(())
+}
+
 /// Metadata of one tile type.
 #[derive(Clone, Debug)]
 pub struct Tile {
@@ -164,6 +263,74 @@ pub struct Rules {
     /// first; backgammon adds its gammons), each the `outcome` hook's value at the end.
     /// Undeclared: `win` alone, the seat's reward.
     pub outcomes: Vec<String>,
+    /// How `train` learns this game unless told otherwise (the game table's `training`).
+    pub training: Training,
+    /// [`Rules::digest`], taken once loading is done.
+    digest: String,
+}
+
+/// A game's own defaults for `tortuga train`'s options, for games whose length or inputs
+/// need other settings than backgammon's (the game table's `training`, e.g. Jackal's
+/// `{ lambda = 0.97, alpha = 0.01, linear = true }`). A command-line option overrides each.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Training {
+    pub alpha: Option<f32>,
+    pub lambda: Option<f32>,
+    pub linear: Option<bool>,
+    pub hidden: Option<usize>,
+    pub max_steps: Option<u64>,
+    pub explore: Option<f64>,
+}
+
+/// The fields of the game table's `training`.
+const TRAINING_FIELDS: [&str; 6] = [
+    "alpha",
+    "lambda",
+    "linear",
+    "hidden",
+    "max_steps",
+    "explore",
+];
+
+/// Reads the game table's `training` (of rule file `rel`), refusing a field `train` has no
+/// option for.
+fn parse_training(host: &Host, rel: &str, def: &Table, what: &str) -> Result<Training> {
+    let Some(t) = field::<Option<Table>>(def, "training", what)? else {
+        return Ok(Training::default());
+    };
+    refuse_unread(host, rel, &t, &TRAINING_FIELDS, "the training table")?;
+    // a number must be a number, a switch a boolean: Lua would read "yes" as true
+    let get = |name: &str, number: bool| -> Result<Option<f64>> {
+        let v: LuaValue = t
+            .get(name)
+            .map_err(|e| anyhow!("{what}: training.{name}: {e}"))?;
+        match (v, number) {
+            (LuaValue::Nil, _) => Ok(None),
+            (LuaValue::Integer(i), true) => Ok(Some(i as f64)),
+            (LuaValue::Number(x), true) => Ok(Some(x)),
+            (LuaValue::Boolean(b), false) => Ok(Some(if b { 1.0 } else { 0.0 })),
+            (other, _) => bail!(
+                "{what}: training.{name} must be {}, not a {}",
+                if number { "a number" } else { "true or false" },
+                other.type_name()
+            ),
+        }
+    };
+    let count = |name: &str| -> Result<Option<u64>> {
+        match get(name, true)? {
+            Some(x) if x >= 1.0 && x.fract() == 0.0 => Ok(Some(x as u64)),
+            Some(x) => bail!("{what}: training.{name} must be a whole number above 0, not {x}"),
+            None => Ok(None),
+        }
+    };
+    Ok(Training {
+        alpha: get("alpha", true)?.map(|x| x as f32),
+        lambda: get("lambda", true)?.map(|x| x as f32),
+        linear: get("linear", false)?.map(|x| x != 0.0),
+        hidden: count("hidden")?.map(|n| n as usize),
+        max_steps: count("max_steps")?,
+        explore: get("explore", true)?,
+    })
 }
 
 /// Lists the `*.lua` or `*.toml` file stems of a folder, sorted (an absent folder is empty).
@@ -299,6 +466,7 @@ impl Rules {
         let LuaValue::Table(def) = host.load_file(&game_file)? else {
             bail!("{what}: must return the game table");
         };
+        refuse_unread(&host, &game_file, &def, &GAME_FIELDS, "the game table")?;
         let title = field::<Option<String>>(&def, "title", &what)?.unwrap_or_else(|| game.into());
         let seats = parse_seats(&def, &what)?;
         let switch_defs = parse_switches(&host.lua, &def, &what)?;
@@ -356,6 +524,8 @@ impl Rules {
                 "{what}: outcomes beyond `win` need hooks.outcome, their values when the game ends"
             );
         }
+
+        let training = parse_training(&host, &game_file, &def, &what)?;
 
         let mut stacks: BTreeMap<String, Vec<Layer>> = BTreeMap::new();
         for pair in hooks_def.pairs::<String, Function>() {
@@ -502,7 +672,9 @@ impl Rules {
             .keys()
             .map(|k| Ok((k.clone(), host.lua.create_string(k)?)))
             .collect::<mlua::Result<_>>()?;
+        let digest = digest_of(&host.files.borrow(), &root.join(game));
         Ok(Rules {
+            digest,
             host,
             game: game.to_string(),
             title,
@@ -526,6 +698,7 @@ impl Rules {
             auto_prefers,
             evaluations,
             outcomes,
+            training,
         })
     }
 
@@ -534,7 +707,12 @@ impl Rules {
         self.hooks.get(name)
     }
 
-    /// A composed hook the caller cannot do without; its absence is an error naming it.
+    /// Where hook `name` is defined (`file:line` of its top layer: the house rule over the
+    /// game's own), for errors about what it returned.
+    pub fn hook_place(&self, name: &str) -> Option<String> {
+        self.stacks.get(name)?.last().map(Layer::at)
+    }
+
     /// The hooks the game table declares (tiles' hooks and house rules' layers left out).
     pub fn game_hooks(&self) -> Vec<&str> {
         let game_file = self.host.chunk_name(&format!("{}/game.lua", self.game));
@@ -556,6 +734,7 @@ impl Rules {
         code_of(&self.tiles, name)
     }
 
+    /// A composed hook the caller cannot do without; its absence is an error naming it.
     pub fn required_hook(&self, name: &str) -> Result<&Function> {
         self.hook(name)
             .ok_or_else(|| anyhow!("{} has no hook '{name}'", self.game))
@@ -605,21 +784,68 @@ impl Rules {
         self.host.files.borrow().clone()
     }
 
-    /// One hash for the ruleset's files (names and contents), as 32 hex digits.
+    /// One hash for the ruleset's files (names and contents), as 32 hex digits: the rule
+    /// files loading read, and every data file of the game's folder that a rule may read
+    /// through `data` (maps, tables), all of them, read or not. Data read during a game would
+    /// otherwise change the hash from the moment it was read, and a learned bot asking for
+    /// weights after the setup read the map would not find those `train` wrote before it.
     pub fn digest(&self) -> String {
-        let mut h = Sha256::new();
-        for (file, hash) in self.files() {
-            h.update(file.as_bytes());
-            h.update([0]);
-            h.update(hash.as_bytes());
-            h.update([0]);
-        }
-        h.finalize()
-            .iter()
-            .take(16)
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        self.digest.clone()
     }
+}
+
+/// [`Rules::digest`] of the files read at load (`loaded`: name to content hash) and the data
+/// files under the game's folder `dir` (all but Lua files and variants, which loading reads
+/// when they are used).
+fn digest_of(loaded: &BTreeMap<String, String>, dir: &Path) -> String {
+    let mut files: BTreeMap<String, String> = loaded
+        .iter()
+        .filter(|(name, _)| name.ends_with(".lua") || name.contains("/variants/"))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let rel = path
+                .strip_prefix(dir)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .to_string();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                if rel != "variants" {
+                    stack.push(path);
+                }
+            } else if kind.is_file() && !rel.ends_with(".lua") {
+                // `data` reads nothing larger, so a larger file counts by its size alone
+                let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+                let hash = if size <= super::data::MAX_DATA_FILE {
+                    super::host::sha256_hex(&std::fs::read(&path).unwrap_or_default())
+                } else {
+                    format!("{size} bytes")
+                };
+                files.insert(format!("data:{rel}"), hash);
+            }
+        }
+    }
+    let mut h = Sha256::new();
+    for (file, hash) in files {
+        h.update(file.as_bytes());
+        h.update([0]);
+        h.update(hash.as_bytes());
+        h.update([0]);
+    }
+    h.finalize()
+        .iter()
+        .take(16)
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn parse_seats(def: &Table, what: &str) -> Result<Seats> {
@@ -729,6 +955,7 @@ fn load_tiles(
         let LuaValue::Table(t) = host.load_file(&rel)? else {
             bail!("{file}: must return a tile table {{name, count, glyph, help, hooks}}");
         };
+        refuse_unread(host, &rel, &t, &TILE_FIELDS, "a tile table")?;
         let name: String = field(&t, "name", &file)?;
         if name != stem {
             bail!("{file}: name '{name}' must match the file name '{stem}'");
@@ -739,10 +966,10 @@ fn load_tiles(
         let tile = Tile {
             count: field::<Option<i64>>(&t, "count", &file)?
                 .ok_or_else(|| required("count", "how many the deck holds, 0 for none"))?,
-            glyph: field::<Option<String>>(&t, "glyph", &file)?
+            glyph: text_field(host, &rel, &t, "glyph")?
                 .ok_or_else(|| required("glyph", "what the board shows"))?,
-            help: field::<Option<String>>(&t, "help", &file)?.unwrap_or_default(),
-            code: field::<Option<String>>(&t, "code", &file)?.unwrap_or_else(|| name.clone()),
+            help: text_field(host, &rel, &t, "help")?.unwrap_or_default(),
+            code: text_field(host, &rel, &t, "code")?.unwrap_or_else(|| name.clone()),
             file: file.clone(),
             name: name.clone(),
         };
@@ -822,6 +1049,7 @@ fn stack_house_rule(
     let LuaValue::Table(t) = host.load_file(&rel)? else {
         bail!("{file}: must return a house rule table {{name, help, hooks}}");
     };
+    refuse_unread(host, &rel, &t, &HOUSE_FIELDS, "a house rule table")?;
     let hooks: Table = field(&t, "hooks", &file)?;
     declarations.push((rel.clone(), field(&t, "randomizers", &file)?));
     let replaces: Vec<String> =
