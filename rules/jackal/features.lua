@@ -1,17 +1,66 @@
 -- Jackal's inputs for the learned evaluation (`tortuga train`, the `learned` bot), seen from
 -- `seat`: what decides the race for gold (§9) in a few numbers, so that a network learns in
--- minutes what the kernel's generic encoding would take days to find. Gold banked by the
--- seat's side and by the best other side; gold carried by each and how far it still has to go
--- to a ship of its side; loose gold on open tiles and how near each side's nearest character
--- is; the face-down tiles left; the living characters of each; the round; whose turn it is;
--- and the greedy bot's own measure (eval.lua). Everything is read in the seat's view: the
--- faces of closed tiles are never read, only how many there are.
+-- minutes what the kernel's generic encoding would take days to find. Each is about 0 to 1:
+-- gold banked by the seat's side and by the best other side, as shares of all the gold; gold
+-- carried by each and how far on average it still has to go to a ship of its side; loose gold
+-- on open tiles and how near each side's nearest character is; the gold no one has seen yet;
+-- the face-down tiles left, the seat's characters on the island and how near they stand to
+-- one; the living characters of each side; the round; whose turn it is; and the greedy bot's
+-- own measure (eval.lua). Everything is read in the seat's view: the faces of closed tiles
+-- are never read, only how many there are and the gold the game started with.
 
 local B = require("jackal.board")
 local C = require("jackal.core")
 local E = require("jackal.eval")
 
 local F = {}
+
+-- What the learned evaluation estimates for a seat: that it wins, and its gold against the best
+-- other side's (§9), as a share from 0 (lost all the gold there was) through ½ (level) to 1.
+-- Gold moves with every coin banked, where a win is known only at the end, so the second
+-- estimate learns from a game what the first learns from many.
+F.OUTCOMES = { "win", "gold" }
+
+-- The gold of the seat's side and of the best other side, from the scores at the end.
+---@param G G
+---@param seat Seat
+---@return number mine, number best
+local function final_gold(G, seat)
+  local scores = G:get("scores")
+  local best = 0
+  for s = 1, G:seats() do
+    if s ~= seat and scores[s] > best then best = scores[s] end
+  end
+  return scores[seat], best
+end
+
+-- The outcomes' values once the game is over: a win is 1, a shared win its share, a loss 0.
+---@param G G
+---@param seat Seat
+---@return table<string, number>
+function F.outcome(G, seat)
+  local mine, best = final_gold(G, seat)
+  local scores, top, winners = G:get("scores"), mine, 0
+  for s = 1, G:seats() do
+    if scores[s] > top then top = scores[s] end
+  end
+  for s = 1, G:seats() do
+    if scores[s] == top then winners = winners + 1 end
+  end
+  local win = mine == top and 1 / winners or 0
+  local total = math.max(1, G:get("gold_total") or 1)
+  return { win = win, gold = 0.5 + 0.5 * (mine - best) / total }
+end
+
+-- What a seat plays for: the chance of winning, and as much again for the gold it leads by,
+-- which tells apart moves that keep the same chance of winning but bank or carry more.
+---@param G G
+---@param seat Seat
+---@param e table<string, number>
+---@return number
+function F.equity(G, seat, e)
+  return e.win + e.gold
+end
 
 -- Chebyshev distance between cells a and b (a character's steps on an open board).
 ---@param a integer
@@ -46,11 +95,12 @@ function F.features(G, seat)
     if ctrl[t] == seat then mine = sides[t] end
   end
   -- per side: the gold it banked; each team's ship, as the seat's side's or another's
-  local gold, best = {}, 0
+  local gold, best, banked = {}, 0, 0
   local my_ships, their_ships = {}, {}
   for t = 1, 4 do
     if sides[t] ~= 0 then
       gold[sides[t]] = (gold[sides[t]] or 0) + bank[t]
+      banked = banked + bank[t]
       if ships[t] and ships[t] ~= 0 then
         local list = sides[t] == mine and my_ships or their_ships
         list[#list + 1] = ships[t]
@@ -60,7 +110,7 @@ function F.features(G, seat)
   for s, g in pairs(gold) do
     if s ~= mine and g > best then best = g end
   end
-  -- living characters on the island, by side
+  -- living characters, by side, and where the seat's side's stand on the island
   local V = C.view(G)
   local where = {} -- cell -> "mine" / "theirs"
   local my_chars, their_chars, my_land, their_land = 0, 0, {}, {}
@@ -93,25 +143,41 @@ function F.features(G, seat)
       end
     end
   end
-  local closed = 0
+  -- the face-down tiles, and how near the seat's characters on the island are to one
+  local closed_cells = {}
   for _, l in ipairs(B.LAND) do
-    if not C.open_tile(G, l) then closed = closed + 1 end
+    if not C.open_tile(G, l) then closed_cells[#closed_cells + 1] = l end
+  end
+  local to_closed = 0
+  for i = 1, #my_land do
+    to_closed = to_closed + nearest(my_land[i], closed_cells)
+  end
+  local total = math.max(1, G:get("gold_total") or 1)
+  -- the gold no one has seen yet: neither banked, nor lying or carried, nor lost
+  local hidden = total - banked - loose - carried - their_carried - (G:get("lost") or 0)
+  ---@param sum number
+  ---@param weight number
+  local function mean_distance(sum, weight)
+    return weight > 0 and sum / weight / B.SIZE or 0
   end
   local e = E.eval(G, seat)
   return {
-    (gold[mine] or 0) / 10,
-    best / 10,
-    carried / 5,
-    carried_way / 30,
-    their_carried / 5,
-    their_way / 30,
-    loose / 10,
-    loose_mine / 60,
-    loose_theirs / 60,
-    closed / #B.LAND,
+    (gold[mine] or 0) / total,
+    best / total,
+    carried / total,
+    mean_distance(carried_way, carried),
+    their_carried / total,
+    mean_distance(their_way, their_carried),
+    loose / total,
+    mean_distance(loose_mine, loose),
+    mean_distance(loose_theirs, loose),
+    hidden / total,
+    #closed_cells / #B.LAND,
+    #my_land / 6,
+    #my_land > 0 and to_closed / #my_land / B.SIZE or 0,
     my_chars / 6,
     their_chars / 6,
-    (G:get("round") or 0) / 200,
+    math.min(1, (G:get("round") or 0) / 300),
     G:current() == seat and 1 or 0,
     e / (1 + math.abs(e)),
     e / 10,

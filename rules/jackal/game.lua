@@ -152,6 +152,11 @@ local game = {
     hits = "pirates sent back to their ship",
     deaths = "pirates killed",
   },
+  -- What the learned evaluation estimates (features.lua), and how `tortuga train` learns it:
+  -- games of a thousand decisions need a long trace and a small step, and hand-made inputs a
+  -- linear part (docs/bots.md).
+  outcomes = Fe.OUTCOMES,
+  training = { alpha = 0.01, lambda = 0.97, linear = true, max_steps = 3000 },
   formats = {
     public = "what every player may know: tiles not seen by all are closed, no deck",
     current = "the position as it stands, also in the middle of a move (which setup does not take)",
@@ -193,6 +198,10 @@ local game = {
     eval = E.eval,
     -- features(G, seat) -> numbers: the learned evaluation's inputs (features.lua).
     features = Fe.features,
+    -- outcome(G, seat) -> the values of `outcomes` at the end; equity(G, seat, estimates) ->
+    -- what the learned bot plays for (features.lua).
+    outcome = Fe.outcome,
+    equity = Fe.equity,
     -- Where a character may go (core.lua): asked by every rule that decides it.
     may_enter = C.may_enter,
     may_stop = C.may_stop,

@@ -20,6 +20,7 @@ local D = require("pirates.render")
 local PIC = require("pirates.picture")
 local K = require("pirates.check")
 local E = require("pirates.eval")
+local Fe = require("pirates.features")
 local SWITCHES = require("pirates.switches")
 
 -- A new game (§3): the map of switch `map`, all galleons in Vera Cruz, Bn on base n.
@@ -52,6 +53,8 @@ local hooks = {
   import = X.import,
   invariant = K.invariant,
   eval = E.eval,
+  -- features(G, seat) -> numbers: the learned evaluation's inputs (features.lua).
+  features = Fe.features,
   house_rules = function(G) return {} end,
 }
 for name, f in pairs(T.hooks) do hooks[name] = f end
@@ -80,4 +83,7 @@ return {
   },
   hooks = hooks,
   bench = { max_rounds = 60 },
+  -- How `tortuga train` learns Pirates unless told otherwise: long games need a long trace and a
+  -- small step, and hand-made inputs a linear part (docs/bots.md).
+  training = { alpha = 0.01, lambda = 0.97, linear = true, max_steps = 3000 },
 }

@@ -8,6 +8,7 @@ use std::process::{Command, Output};
 use std::rc::Rc;
 
 use crate::common;
+use tortuga::learn::encoding::{Seen, encode};
 use tortuga::learn::weights::Weights;
 use tortuga::session::Game;
 use tortuga::sim::learned::features;
@@ -352,9 +353,9 @@ fn weights_for_another_ruleset_or_damaged_are_refused_and_nothing_is_written() {
 /// only in which galleon is golden encode alike for the pirate, who may not know it, and
 /// apart for Spain, who does.
 #[test]
-fn the_generic_encoding_of_a_seat_ignores_what_the_seat_may_not_see() {
+fn a_seat_s_inputs_ignore_what_the_seat_may_not_see() {
     let rules = common::load("pirates", &[]);
-    let encoded = |galleons: &str, seat: u32| {
+    let game_with = |galleons: &str| {
         let mut game = Game::new(rules.clone(), 2, 1).expect("setup");
         game.import(&crate::pirates::pos(
             &format!("turn P1 / weather wind N / {galleons} / G3@(12,2) / B1@(7,6) / B2@(8,6) / B3@(10,6)"),
@@ -362,11 +363,39 @@ fn the_generic_encoding_of_a_seat_ignores_what_the_seat_may_not_see() {
             "S1=spain P1=pirate",
         ))
         .expect("position");
-        features(&mut game, seat, 4096).expect("encoded")
+        game
+    };
+    // the game's own inputs (Pirates' features hook), read in the seat's view
+    let inputs = |galleons: &str, seat: u32| {
+        let mut game = game_with(galleons);
+        let n = game
+            .query_hook::<_, Vec<f32>>("features", seat)
+            .expect("features")
+            .len();
+        features(&mut game, seat, n).expect("inputs")
+    };
+    // the kernel's generic encoding of the same state, which every game without a hook uses
+    let generic = |galleons: &str, seat: u32| {
+        let game = game_with(galleons);
+        let seen = Seen {
+            seat,
+            actor: Some(2),
+            chance: None,
+            eval: None,
+        };
+        let mut x = vec![0.0; 4096];
+        game.with_state(|s| encode(s, &seen, &mut x));
+        x
     };
     let (one, two) = ("G1*@(6,5) / G2@(9,5)", "G1@(6,5) / G2*@(9,5)");
-    assert_eq!(encoded(one, 2), encoded(two, 2), "the pirate's inputs");
-    assert_ne!(encoded(one, 1), encoded(two, 1), "Spain's inputs");
+    assert_eq!(inputs(one, 2), inputs(two, 2), "the pirate's inputs");
+    assert_ne!(inputs(one, 1), inputs(two, 1), "Spain's inputs");
+    assert_eq!(
+        generic(one, 2),
+        generic(two, 2),
+        "the pirate's generic encoding"
+    );
+    assert_ne!(generic(one, 1), generic(two, 1), "Spain's generic encoding");
 }
 
 /// The REPL's output and errors for `input` (one command a line), run with the user's cache
@@ -679,4 +708,33 @@ fn drama_traces_the_learned_evaluation_through_each_game() {
     for name in ["lead changes", "settled at", "winner's deficit"] {
         assert!(text.contains(name), "{text}");
     }
+}
+
+/// The weights are found by the rules' digest: it must be the same before and after a game
+/// read the map (`train` takes it before any game, the bot during one), and a data file a rule
+/// may read must change it, read yet or not.
+#[test]
+fn the_rules_digest_covers_every_data_file_whenever_it_is_taken() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    common::copy_dir(
+        &common::rules().join("pirates"),
+        &dir.path().join("pirates"),
+    );
+    let rules = common::load_from(dir.path(), "pirates", &[], &[]);
+    let before = rules.digest();
+    Game::new(rules.clone(), 2, 1).expect("setup reads the map");
+    assert_eq!(
+        rules.digest(),
+        before,
+        "the digest moved when the game read its map"
+    );
+    let unused = dir.path().join("pirates/maps/tm1.map");
+    let text = std::fs::read_to_string(&unused).unwrap();
+    std::fs::write(&unused, format!("{text}\n")).unwrap();
+    let edited = common::load_from(dir.path(), "pirates", &[], &[]);
+    assert_ne!(
+        edited.digest(),
+        before,
+        "a data file's edit left the digest as it was"
+    );
 }
