@@ -261,15 +261,35 @@ local function land(G, V)
 end
 
 -- What a tile effect returned: a motion (the move goes on), "wait" (a continuation it pushed
--- comes first), or anything else (the move ends here).
+-- comes first), or nil, "rest" or "done" (the move ends here); anything else is the tile's
+-- mistake, an error naming its file.
 -- V: the view of the state as the effect left it (nil when not known, except for a motion).
-local function follow(G, V, res)
+---@param G G
+---@param V table|false|nil
+---@param res any
+---@param tile string the tile whose hook returned res (its code)
+---@param what string the hook
+local function follow(G, V, res, tile, what)
   if type(res) == "table" then
     return H.go(G, V, res)
-  elseif res ~= "wait" then
-    C.end_move(G)
-    return V
+  elseif res == "wait" then
+    return
+  elseif res ~= nil and res ~= "rest" and res ~= "done" then
+    -- a mistake in the tile, not a way to end a move: say so where it is
+    local name = tiles[tile] and tiles[tile].name or tile
+    error(
+      ("jackal/tiles/%s.lua: %s returned %s %s, where it returns nil or \"rest\" (the move ends"
+        .. ' here), "done", "wait" or a motion {to, type, dx, dy}'):format(
+        name,
+        what,
+        type(res),
+        tostring(res)
+      ),
+      0
+    )
   end
+  C.end_move(G)
+  return V
 end
 
 -- Whether the move of c ends at l (tile t), where he may not stop (may_stop). V: the view as
@@ -299,13 +319,13 @@ local function effect(G, V)
   end
   if not V and type(res) == "table" then V = C.read_view(G) end
   if fresh == l then G:set("mv_fresh", 0) end
-  return follow(G, V, res)
+  return follow(G, V, res, t, "on_arrive")
 end
 
 -- The outcome of a tile's own randomizer (core.draw): the tile's on_draw hook says what follows.
 local function tile_draw(G, outcome, tile, l)
   local res = C.th(tile, "on_draw", G, l, outcome, C.mover(G))
-  follow(G, type(res) == "table" and C.view(G), res)
+  follow(G, type(res) == "table" and C.view(G), res, tile, "on_draw")
 end
 
 ------------------------------------------------------------------------------------------
@@ -431,7 +451,7 @@ local function answer(G, ans, owner, kind, l, extra)
   end
   local res = C.th(owner, "decide", G, l, kind, extra, ans)
   -- what decide returns is followed as on_arrive's is; nil: the tile said what follows itself
-  if res ~= nil then follow(G, type(res) == "table" and C.view(G), res) end
+  if res ~= nil then follow(G, type(res) == "table" and C.view(G), res, owner, "decide") end
 end
 
 -- The question shown for a decision, in words: the team, the pirate and the cell it is asked

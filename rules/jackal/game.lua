@@ -22,7 +22,8 @@
 --                               chain goes on; type step|knight|flight|cannon), "wait" (the
 --                               tile pushed a decision with core.ask, or a draw of its own
 --                               randomizer with core.draw) or "done" (the tile ended the
---                               move itself, e.g. a death)
+--                               move itself, e.g. a death); anything else is an error
+--                               naming the tile's file
 --   on_draw(G, cell, outcome, ch) the outcome of the tile's own randomizer (core.draw; the
 --                               whirlpool's sea cell); returns what on_arrive may
 --   choices(G, cell, kind, extra) / decide(G, cell, kind, extra, answer)

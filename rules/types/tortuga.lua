@@ -961,7 +961,7 @@ function hook.wreck_spun(G, outcome, p) end
 ---@class jackal.tile_hooks
 ---The tile was just turned up: chests put coins, one-shots seen by the lighthouse fire here.
 ---@field on_reveal? fun(G: G, cell: Loc, by: "move"|"lighthouse")
----Rule 8 of §4.2, after flips and hits: nil or "rest" (the move ends here), a motion `{to, type, dx, dy [, step]}` (the chain goes on), "wait" (the tile pushed a decision or a draw) or "done" (the tile ended the move itself).
+---Rule 8 of §4.2, after flips and hits: nil or "rest" (the move ends here), a motion `{to, type, dx, dy [, step]}` (the chain goes on), "wait" (the tile pushed a decision or a draw) or "done" (the tile ended the move itself); any other value is an error naming the tile's file.
 ---@field on_arrive? fun(G: G, cell: Loc, ch: table): table|string?
 ---The outcome of the tile's own randomizer (core.draw); returns what `on_arrive` may.
 ---@field on_draw? fun(G: G, cell: Loc, outcome: any[], ch: table): table|string?

@@ -356,3 +356,40 @@ fn a_pirates_position_names_any_house_rule() {
     let e = fails(&mut r, &setup);
     assert!(e.contains("switched off by starting without it"), "{e}");
 }
+
+/// A tile hook's return that is none of those the contract names is an error naming the
+/// tile's file, the hook and the value, where it used to end the move as "done" does.
+#[test]
+fn a_tiles_hook_returning_what_the_contract_does_not_name_is_refused() {
+    let dir = jackal_with_tile(
+        "return { name = \"zz\", code = \"zz\", count = 1, glyph = \"Z\",\n\
+           hooks = { on_arrive = function() return 42 end } }\n",
+    );
+    deal_zz_first(&dir);
+    let mut r = repl(&dir.path().join("rules"));
+    run(
+        &mut r,
+        &["new jackal --variant zz --seed 1", "play W1 G1->G2"],
+    );
+    let e = fails(&mut r, "roll zz");
+    assert!(
+        e.contains(
+            "jackal/tiles/zz.lua: on_arrive returned number 42, where it returns nil or \"rest\""
+        ),
+        "{e}"
+    );
+    assert!(
+        run(&mut r, &["pending"]).contains("turning up G2"),
+        "the game is as it was"
+    );
+}
+
+/// The variant zz: a custom pack of the tile zz and 17 empty tiles, so the first tile turned
+/// up is zz when `roll zz` asks for it.
+fn deal_zz_first(dir: &tempfile::TempDir) {
+    std::fs::write(
+        dir.path().join("rules/jackal/variants/zz.toml"),
+        "game = \"jackal\"\n[switches]\npack = \"custom\"\n[tiles]\nzz = 1\nempty = 17\n",
+    )
+    .unwrap();
+}
