@@ -706,19 +706,27 @@ fn limits_are_configurable_per_variant_and_a_variant_only_lowers_them() {
     let rules = dir.path().join("rules");
     std::fs::write(
         rules.join("race/variants/tight.toml"),
-        "game = \"race\"\n[limits]\nmax_steps = 7\ninstructions = 999999999999\n",
+        "game = \"race\"\n[limits]\nmax_steps = 7\ninstructions = 1000000\n",
     )
     .unwrap();
     let mut repl = Repl::new(&rules, false);
     run(&mut repl, &["new race --variant tight --seed 1"]);
     let budget = limits(&repl).budget();
     assert_eq!(budget.steps, 7);
-    assert_eq!(
-        budget.instructions,
-        tortuga::script::Budget::default().instructions
-    );
+    assert_eq!(budget.instructions, 1_000_000);
     let e = fails(&mut repl, "auto");
     assert!(e.contains("turn cap: no end after 7 steps"), "{e}");
+    // lifting a limit above the kernel's is refused where the file says it
+    std::fs::write(
+        rules.join("race/variants/greedy.toml"),
+        "game = \"race\"\n[limits]\ninstructions = 999999999999\n",
+    )
+    .unwrap();
+    let e = fails(&mut repl, "new race --variant greedy");
+    assert!(
+        e.contains("greedy.toml:3:16: limit 'instructions' is 999999999999, above the kernel's 200000000: a variant may only lower a limit"),
+        "{e}"
+    );
     std::fs::write(
         rules.join("race/variants/bad.toml"),
         "game = \"race\"\n[limits]\nmax_stepz = 7\n",

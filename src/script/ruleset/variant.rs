@@ -82,6 +82,18 @@ pub struct Variant {
 /// The limits a variant may set in `[limits]`, with their units (see `Budget`).
 pub const LIMITS: [&str; 4] = ["instructions", "time_ms", "memory_mb", "max_steps"];
 
+/// The kernel's own value of limit `name` (LIMITS), in its unit: the most a variant may set,
+/// since `[limits]` lowers limits and a rule file must not lift its own.
+fn ceiling(name: &str) -> u64 {
+    let kernel = Budget::default();
+    match name {
+        "instructions" => kernel.instructions,
+        "time_ms" => kernel.wall.as_millis() as u64,
+        "memory_mb" => (kernel.memory >> 20) as u64,
+        _ => kernel.steps,
+    }
+}
+
 impl Variant {
     /// `limits` with the variant's `[limits]` applied.
     pub fn budget(&self, limits: &Budget) -> Budget {
@@ -243,19 +255,30 @@ impl Variant {
                     variant.tiles = counts;
                 }
                 "limits" => {
-                    variant.limits =
-                        entries(value, &at, &table["limits"], |name, key, span, v| {
+                    variant.limits = entries(
+                        value,
+                        &at,
+                        &table["limits"],
+                        |name, key, span, v| {
                             if !LIMITS.contains(&name) {
                                 return Err(at(key, unknown("limit", name, LIMITS.into_iter())));
                             }
+                            let ceiling = ceiling(name);
                             match v.as_integer() {
-                                Some(n) if n > 0 => Ok(n as u64),
+                                Some(n) if n > 0 && n as u64 <= ceiling => Ok(n as u64),
+                                Some(n) if n > 0 => Err(at(
+                                    span,
+                                    format!(
+                                        "limit '{name}' is {n}, above the kernel's {ceiling}: a variant may only lower a limit"
+                                    ),
+                                )),
                                 _ => Err(at(
                                     span,
                                     format!("limit '{name}' must be a whole number > 0"),
                                 )),
                             }
-                        })?;
+                        },
+                    )?;
                 }
                 other => {
                     return Err(at(
