@@ -157,6 +157,18 @@ fn place(host: &Host, rel: &str, key: &str) -> String {
     }
 }
 
+/// A value's kind in an error's words ("a number", where Lua says integer or number).
+fn kind(v: &LuaValue) -> &'static str {
+    match v {
+        LuaValue::Integer(_) | LuaValue::Number(_) => "a number",
+        LuaValue::Boolean(_) => "a boolean",
+        LuaValue::String(_) => "text",
+        LuaValue::Table(_) => "a table",
+        LuaValue::Function(_) => "a function",
+        _ => "a value of another kind",
+    }
+}
+
 /// A text field of the table rule file `rel` returned, refusing a value of another type
 /// (`glyph = 5`) where Lua would turn a number into text.
 fn text_field(host: &Host, rel: &str, t: &Table, key: &str) -> Result<Option<String>> {
@@ -166,12 +178,7 @@ fn text_field(host: &Host, rel: &str, t: &Table, key: &str) -> Result<Option<Str
         Ok(other) => bail!(
             "{}: {key} must be text (a string), not {}",
             place(host, rel, key),
-            match other {
-                LuaValue::Integer(_) | LuaValue::Number(_) => "a number",
-                LuaValue::Boolean(_) => "a boolean",
-                LuaValue::Table(_) => "a table",
-                _ => "a value of another kind",
-            }
+            kind(&other)
         ),
         Err(e) => bail!("{}: {key}: {}", place(host, rel, key), error::message(&e)),
     }
@@ -182,25 +189,27 @@ fn text_field(host: &Host, rel: &str, t: &Table, key: &str) -> Result<Option<Str
 /// field is set (the first `name =` of the file) and the near names.
 fn refuse_unread(host: &Host, rel: &str, t: &Table, known: &[&str], what: &str) -> Result<()> {
     let file = host.chunk_name(rel);
+    let mut unread = Vec::new();
     for pair in t.pairs::<LuaValue, LuaValue>() {
         let (k, _) = pair.map_err(|e| anyhow!("{file}: {e}"))?;
-        let name = match &k {
-            LuaValue::String(s) => s.to_string_lossy(),
+        match &k {
+            LuaValue::String(s) if known.contains(&&*s.to_string_lossy()) => {}
+            LuaValue::String(s) => unread.push(s.to_string_lossy()),
             other => bail!(
-                "{file}: {what} has a field named by a {}, not a string",
-                other.type_name()
+                "{file}: {what} has a field named by {}, not a string",
+                kind(other)
             ),
-        };
-        if known.contains(&name.as_str()) {
-            continue;
         }
-        let place = place(host, rel, &name);
-        bail!(
-            "{place}: {what} has no field '{name}', and nothing would read it {}",
-            super::variant::choices(&name, known, "fields")
-        );
     }
-    Ok(())
+    // the first by name: a table's order changes from run to run
+    let Some(name) = unread.into_iter().min() else {
+        return Ok(());
+    };
+    bail!(
+        "{}: {what} has no field '{name}', and nothing would read it {}",
+        place(host, rel, &name),
+        super::variant::choices(&name, known, "fields")
+    );
 }
 
 /// Metadata of one tile type.
@@ -299,37 +308,48 @@ fn parse_training(host: &Host, rel: &str, def: &Table, what: &str) -> Result<Tra
         return Ok(Training::default());
     };
     refuse_unread(host, rel, &t, &TRAINING_FIELDS, "the training table")?;
-    // a number must be a number, a switch a boolean: Lua would read "yes" as true
-    let get = |name: &str, number: bool| -> Result<Option<f64>> {
-        let v: LuaValue = t
-            .get(name)
-            .map_err(|e| anyhow!("{what}: training.{name}: {e}"))?;
-        match (v, number) {
-            (LuaValue::Nil, _) => Ok(None),
-            (LuaValue::Integer(i), true) => Ok(Some(i as f64)),
-            (LuaValue::Number(x), true) => Ok(Some(x)),
-            (LuaValue::Boolean(b), false) => Ok(Some(if b { 1.0 } else { 0.0 })),
-            (other, _) => bail!(
-                "{what}: training.{name} must be {}, not a {}",
-                if number { "a number" } else { "true or false" },
-                other.type_name()
-            ),
+    // a number must be a number and linear true or false: Lua would read "yes" as true
+    let value = |name: &str| -> Result<LuaValue> {
+        t.get(name)
+            .map_err(|e| anyhow!("{}: training.{name}: {e}", place(host, rel, name)))
+    };
+    let wrong = |name: &str, want: &str, v: &LuaValue| {
+        anyhow!(
+            "{}: training.{name} must be {want}, not {}",
+            place(host, rel, name),
+            kind(v)
+        )
+    };
+    let number = |name: &str| -> Result<Option<f64>> {
+        match value(name)? {
+            LuaValue::Nil => Ok(None),
+            LuaValue::Integer(i) => Ok(Some(i as f64)),
+            LuaValue::Number(x) => Ok(Some(x)),
+            other => Err(wrong(name, "a number", &other)),
         }
     };
     let count = |name: &str| -> Result<Option<u64>> {
-        match get(name, true)? {
+        match number(name)? {
             Some(x) if x >= 1.0 && x.fract() == 0.0 => Ok(Some(x as u64)),
-            Some(x) => bail!("{what}: training.{name} must be a whole number above 0, not {x}"),
+            Some(x) => bail!(
+                "{}: training.{name} must be a whole number above 0, not {x}",
+                place(host, rel, name)
+            ),
             None => Ok(None),
         }
     };
+    let linear = match value("linear")? {
+        LuaValue::Nil => None,
+        LuaValue::Boolean(b) => Some(b),
+        other => return Err(wrong("linear", "true or false", &other)),
+    };
     Ok(Training {
-        alpha: get("alpha", true)?.map(|x| x as f32),
-        lambda: get("lambda", true)?.map(|x| x as f32),
-        linear: get("linear", false)?.map(|x| x != 0.0),
+        alpha: number("alpha")?.map(|x| x as f32),
+        lambda: number("lambda")?.map(|x| x as f32),
+        linear,
         hidden: count("hidden")?.map(|n| n as usize),
         max_steps: count("max_steps")?,
-        explore: get("explore", true)?,
+        explore: number("explore")?,
     })
 }
 
