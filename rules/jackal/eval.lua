@@ -9,13 +9,18 @@ local C = require("jackal.core")
 
 local E = {}
 
-function E.eval(G, seat)
+-- The side `seat` plays for (nil when it plays none), the gold that side has banked and the
+-- most any other side has (§9): the lead the greedy measure, the learned inputs and the
+-- learned gold outcome all count from.
+---@param G G
+---@param seat Seat
+---@return integer? side, number own, number best
+function E.side_gold(G, seat)
   local bank, ctrl, sides = G:get("bank"), G:get("ctrl"), G:get("sides")
   local mine
   for t = 1, 4 do
     if ctrl[t] == seat then mine = sides[t] end
   end
-  if not mine then return 0 end
   local gold, best = {}, 0
   for t = 1, 4 do
     if sides[t] ~= 0 then gold[sides[t]] = (gold[sides[t]] or 0) + bank[t] end
@@ -23,8 +28,20 @@ function E.eval(G, seat)
   for s, g in pairs(gold) do
     if s ~= mine and g > best then best = g end
   end
-  local value = (gold[mine] or 0) - best
-  local V = C.view(G)
+  return mine, mine and gold[mine] or 0, best
+end
+
+-- V: the view of the state where the caller has it (the learned inputs do), else read here.
+---@param G G
+---@param seat Seat
+---@param V table?
+---@return number
+function E.eval(G, seat, V)
+  local mine, own, best = E.side_gold(G, seat)
+  if not mine then return 0 end
+  local sides = G:get("sides")
+  local value = own - best
+  V = V or C.view(G)
   local ours = {}
   for i = 1, #V.chars do
     local c = V.chars[i]

@@ -21,35 +21,14 @@ local F = {}
 -- estimate learns from a game what the first learns from many.
 F.OUTCOMES = { "win", "gold" }
 
--- The gold of the seat's side and of the best other side, from the scores at the end.
----@param G G
----@param seat Seat
----@return number mine, number best
-local function final_gold(G, seat)
-  local scores = G:get("scores")
-  local best = 0
-  for s = 1, G:seats() do
-    if s ~= seat and scores[s] > best then best = scores[s] end
-  end
-  return scores[seat], best
-end
-
--- The outcomes' values once the game is over: a win is 1, a shared win its share, a loss 0.
+-- The gold outcome once the game is over (`win`, left out, is the seat's reward).
 ---@param G G
 ---@param seat Seat
 ---@return table<string, number>
 function F.outcome(G, seat)
-  local mine, best = final_gold(G, seat)
-  local scores, top, winners = G:get("scores"), mine, 0
-  for s = 1, G:seats() do
-    if scores[s] > top then top = scores[s] end
-  end
-  for s = 1, G:seats() do
-    if scores[s] == top then winners = winners + 1 end
-  end
-  local win = mine == top and 1 / winners or 0
+  local _, own, best = E.side_gold(G, seat)
   local total = math.max(1, G:get("gold_total") or 1)
-  return { win = win, gold = 0.5 + 0.5 * (mine - best) / total }
+  return { gold = 0.5 + 0.5 * (own - best) / total }
 end
 
 -- What a seat plays for: the chance of winning, and as much again for the gold it leads by,
@@ -89,26 +68,19 @@ end
 ---@param seat Seat
 ---@return number[]
 function F.features(G, seat)
-  local bank, ctrl, sides, ships = G:get("bank"), G:get("ctrl"), G:get("sides"), G:get("ships")
-  local mine = nil
-  for t = 1, 4 do
-    if ctrl[t] == seat then mine = sides[t] end
-  end
-  -- per side: the gold it banked; each team's ship, as the seat's side's or another's
-  local gold, best, banked = {}, 0, 0
+  local bank, sides, ships = G:get("bank"), G:get("sides"), G:get("ships")
+  local mine, own, best = E.side_gold(G, seat)
+  -- all the gold banked; each team's ship, as the seat's side's or another's
+  local banked = 0
   local my_ships, their_ships = {}, {}
   for t = 1, 4 do
     if sides[t] ~= 0 then
-      gold[sides[t]] = (gold[sides[t]] or 0) + bank[t]
       banked = banked + bank[t]
       if ships[t] and ships[t] ~= 0 then
         local list = sides[t] == mine and my_ships or their_ships
         list[#list + 1] = ships[t]
       end
     end
-  end
-  for s, g in pairs(gold) do
-    if s ~= mine and g > best then best = g end
   end
   -- living characters, by side, and where the seat's side's stand on the island
   local V = C.view(G)
@@ -160,9 +132,9 @@ function F.features(G, seat)
   local function mean_distance(sum, weight)
     return weight > 0 and sum / weight / B.SIZE or 0
   end
-  local e = E.eval(G, seat)
+  local e = E.eval(G, seat, V)
   return {
-    (gold[mine] or 0) / total,
+    own / total,
     best / total,
     carried / total,
     mean_distance(carried_way, carried),

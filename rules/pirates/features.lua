@@ -41,22 +41,14 @@ local function nearest(w, a, cells, far)
   return best
 end
 
--- The goal of a golden ship held by `side` (§13): Cadiz for Spain; for the pirates the base
--- fixed at the capture (`pirate_goal=nearest_base`), else any pirate base. A list of cells.
+-- The cells where a golden ship held by `side` would win (Gd.is_goal): among the ports.
 ---@param G G
 ---@param side string
----@param ports { pos: integer, ch: string }[]
 ---@return integer[]
-local function goals(G, side, ports)
+local function goals(G, side)
   local out = {}
-  if side == "pirate" then
-    local goal = G:get("goal_base")
-    if goal ~= nil and G:get("sw_pirate_goal") ~= "any_base" then return { goal } end
-  end
-  for _, port in ipairs(ports) do
-    if side == "spain" and port.ch == "C" or side == "pirate" and port.ch:match("^[1-6]$") then
-      out[#out + 1] = port.pos
-    end
+  for _, port in ipairs(B.ports(G)) do
+    if Gd.is_goal(G, side, port.pos) then out[#out + 1] = port.pos end
   end
   return out
 end
@@ -67,10 +59,6 @@ end
 function F.features(G, seat)
   local mine = P.side(G, seat)
   local w, grid = G:get("w"), G:get("grid")
-  local ports = {}
-  for _, port in ipairs(B.ports(G)) do
-    ports[#ports + 1] = { pos = port.pos, ch = grid:sub(port.pos + 1, port.pos + 1) }
-  end
   -- the ships of each side still sailing (derelicts belong to nobody)
   local ships = {}
   for _, s in ipairs(B.ships(G)) do
@@ -91,7 +79,7 @@ function F.features(G, seat)
     local p = Gd.id(G)
     if p then golden = B.ship(G, p) end
   elseif G:get("gold") then
-    local cadiz, best = goals(G, "spain", ports), nil
+    local cadiz, best = goals(G, "spain"), nil
     for _, s in ipairs(ships) do
       if s.side == "spain" and s.kind == "galleon" then
         local d = nearest(w, s.pos, cadiz, w)
@@ -104,7 +92,7 @@ function F.features(G, seat)
   if golden then
     golden_holes = golden.holes / (B.SINK[golden.kind] - 1)
     if golden.side ~= "none" then
-      local way = math.min(nearest(w, golden.pos, goals(G, golden.side, ports), w), w)
+      local way = math.min(nearest(w, golden.pos, goals(G, golden.side), w), w)
       if golden.side == mine then
         held_mine, progress_mine = 1, 1 - way / w
       else
@@ -125,21 +113,14 @@ function F.features(G, seat)
   -- how near the seat's ships are to the enemy, and each side's shots it could fire (pairs of
   -- its ship and an enemy ship, both at sea, in the shooter's range, §11)
   local to_enemy, in_range = NEAR, { mine = 0, theirs = 0 }
+  local function at_sea(s) return grid:sub(s.pos + 1, s.pos + 1) == "." end
   for _, s in ipairs(ships) do
-    local at_sea = grid:sub(s.pos + 1, s.pos + 1) == "."
+    local who = s.side == mine and "mine" or "theirs"
     for _, t in ipairs(ships) do
-      if s.side == mine and t.side ~= mine then
-        to_enemy = math.min(to_enemy, distance(w, s.pos, t.pos))
-      end
-    end
-    if at_sea then
-      local who = s.side == mine and "mine" or "theirs"
-      for _, t in ipairs(ships) do
-        if
-          t.side ~= s.side
-          and grid:sub(t.pos + 1, t.pos + 1) == "."
-          and distance(w, s.pos, t.pos) <= B.RANGE[s.kind]
-        then
+      if t.side ~= s.side then
+        local d = distance(w, s.pos, t.pos)
+        if who == "mine" then to_enemy = math.min(to_enemy, d) end
+        if d <= B.RANGE[s.kind] and at_sea(s) and at_sea(t) then
           in_range[who] = in_range[who] + 1
         end
       end

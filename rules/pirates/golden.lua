@@ -78,18 +78,28 @@ function Gd.check_win(G)
   if not p or G:get("phase") == "over" then return end
   local s = B.ship(G, p)
   if s.der then return end
-  local grid = G:get("grid")
-  local ch = grid:sub(s.pos + 1, s.pos + 1)
-  if ch == "C" and s.side == "spain" then
+  if not Gd.is_goal(G, s.side, s.pos) then return end
+  if s.side == "spain" then
     Gd.reveal(G, "it entered Cadiz")
     G:stat("golden_to_cadiz")
     Gd.finish(G, "spain", "Spain wins: the golden galleon " .. s.id .. " reached Cadiz")
-  elseif s.side == "pirate" and ch:match("^[1-6]$") then
-    local goal = G:get("goal_base")
-    if G:get("sw_pirate_goal") == "any_base" or goal == nil or goal == s.pos then
-      Gd.finish(G, "pirate", "the pirates win: the golden galleon " .. s.id .. " reached a pirate base")
-    end
+  else
+    Gd.finish(G, "pirate", "the pirates win: the golden galleon " .. s.id .. " reached a pirate base")
   end
+end
+
+-- Whether cell pos is where the golden ship, held by `side`, wins (§13): Cadiz for Spain; for
+-- the pirates a base, under pirate_goal=nearest_base the one fixed at the capture.
+---@param G G
+---@param side string
+---@param pos integer
+---@return boolean
+function Gd.is_goal(G, side, pos)
+  local ch = G:get("grid"):sub(pos + 1, pos + 1)
+  if side == "spain" then return ch == "C" end
+  if side ~= "pirate" or not ch:match("^[1-6]$") then return false end
+  local goal = G:get("goal_base")
+  return G:get("sw_pirate_goal") == "any_base" or goal == nil or goal == pos
 end
 
 -- The early end of §14: a side with no ship left while the other side holds the golden ship.

@@ -103,21 +103,24 @@ pub fn estimate_and_worth(game: &mut Game, net: &Net, seat: u32) -> Result<(f32,
 }
 
 /// The values of the game's `outcomes` for `seat` in a finished game: the `outcome` hook's
-/// where the game declares outcomes beyond `win`, else the seat's reward (the winners share 1).
+/// where the game declares outcomes beyond `win`, and the seat's reward (the winners share 1)
+/// for `win` unless the hook gives it.
 pub fn outcome(game: &mut Game, seat: u32) -> Result<Vec<f32>> {
     let outcomes = game.rules.outcomes.clone();
+    let seats = game.with_state(|s| s.turn.seats()) as usize;
+    let Status::Over { scores, .. } = game.status()? else {
+        bail!("the game is not over");
+    };
+    let reward = rewards(scores, seats)[seat as usize - 1] as f32;
     if outcomes.len() == 1 {
-        let seats = game.with_state(|s| s.turn.seats()) as usize;
-        let Status::Over { scores, .. } = game.status()? else {
-            bail!("the game is not over");
-        };
-        return Ok(vec![rewards(scores, seats)[seat as usize - 1] as f32]);
+        return Ok(vec![reward]);
     }
     let values: HashMap<String, f64> = game.query_hook("outcome", seat)?;
     outcomes
         .iter()
         .map(|name| match values.get(name) {
             Some(v) if v.is_finite() => Ok(*v as f32),
+            None if name == "win" => Ok(reward),
             _ => bail!(
                 "{}: outcome gave no number for `{name}` (outcomes: {})",
                 game.rules.game,

@@ -11,7 +11,7 @@ use crate::common;
 use tortuga::learn::encoding::{Seen, encode};
 use tortuga::learn::weights::Weights;
 use tortuga::session::Game;
-use tortuga::sim::learned::features;
+use tortuga::sim::learned::{features, outcome};
 
 /// `tortuga args…` on the rules folder `rules`, with the user's cache in `cache`.
 fn tortuga(rules: &Path, cache: &Path, args: &[&str]) -> Output {
@@ -736,5 +736,53 @@ fn the_rules_digest_covers_every_data_file_whenever_it_is_taken() {
         edited.digest(),
         before,
         "a data file's edit left the digest as it was"
+    );
+}
+
+/// An `outcome` hook may leave `win` out: the kernel gives the seat's reward. Jackal's gives
+/// its gold lead alone; at the end of a game the two seats' wins and gold shares each sum to 1.
+#[test]
+fn an_outcome_hook_without_win_gets_the_seat_s_reward() {
+    let rules = common::load("jackal", &[]);
+    let mut game = Game::new(rules, 2, 3).expect("setup");
+    game.simulated();
+    let mut k = 0u64;
+    while !matches!(
+        game.status().expect("status"),
+        tortuga::session::Status::Over { .. }
+    ) {
+        match game.status().expect("status").clone() {
+            tortuga::session::Status::Decision { count, .. } => {
+                k = k
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                game.apply((k >> 33) as usize % count).expect("apply");
+            }
+            _ => {
+                game.resolve_chance(None).expect("chance");
+            }
+        }
+    }
+    let (one, two) = (
+        outcome(&mut game, 1).unwrap(),
+        outcome(&mut game, 2).unwrap(),
+    );
+    assert_eq!(one.len(), 2, "win and gold");
+    assert!(
+        (one[0] + two[0] - 1.0).abs() < 1e-6,
+        "wins {} and {}",
+        one[0],
+        two[0]
+    );
+    assert!(
+        [0.0, 0.5, 1.0].contains(&one[0]),
+        "a win is a reward: {}",
+        one[0]
+    );
+    assert!(
+        (one[1] + two[1] - 1.0).abs() < 1e-6,
+        "gold {} and {}",
+        one[1],
+        two[1]
     );
 }
